@@ -1,0 +1,174 @@
+//! Heap games: a position is a row of heaps, a move acts on one heap and leaves zero or more
+//! heaps in its place (Nim, subtraction games, Lasker's Nim, later the octal games).
+//!
+//! A [`HeapRule`] says what one heap can become; [`Heaps`] makes any such rule an
+//! [`Impartial`] game whose positions are rows of heaps, each heap an independent component.
+//! [`nim_sequence`] and [`find_period`] give the sequence of one-heap values and its period.
+
+use crate::impartial::{Impartial, Outcome, Play, SolveError, Solver};
+
+/// The move rule of a heap game.
+pub trait HeapRule {
+    /// What a heap of `size` can become: each option is the list of heaps left in its place
+    /// (empty when the heap is gone, several when it is split). No part is 0.
+    fn heap_options(&self, size: u64) -> Vec<Vec<u64>>;
+
+    /// The nim value of one heap, where the rule knows it in closed form.
+    fn known_heap_value(&self, _size: u64) -> Option<u64> {
+        None
+    }
+
+    /// The misère outcome of a row of heaps, where the rule knows it in closed form.
+    fn known_misere_outcome(&self, _heaps: &[u64]) -> Option<Outcome> {
+        None
+    }
+
+    /// Every winning move from a row of heaps, where the rule finds them without listing
+    /// every option. In the order of [`Impartial::options`]: heap by heap.
+    fn known_winning_moves(&self, _heaps: &[u64], _play: Play) -> Option<Vec<Vec<u64>>> {
+        None
+    }
+}
+
+/// A row of heaps played under a [`HeapRule`]. The row keeps the order the user wrote and
+/// shows an emptied heap as 0, so that a move's result reads like its source.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Heaps<R>(pub R);
+
+impl<R: HeapRule> Impartial for Heaps<R> {
+    type Position = Vec<u64>;
+
+    fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut options = Vec::new();
+        for (i, &size) in heaps.iter().enumerate() {
+            for parts in self.0.heap_options(size) {
+                let mut option = heaps[..i].to_vec();
+                if parts.is_empty() {
+                    option.push(0);
+                } else {
+                    option.extend_from_slice(&parts);
+                }
+                option.extend_from_slice(&heaps[i + 1..]);
+                options.push(option);
+            }
+        }
+        options
+    }
+
+    fn components(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
+    }
+
+    fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
+        let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        sorted
+    }
+
+    fn known_value(&self, component: &Vec<u64>) -> Option<u64> {
+        match component.as_slice() {
+            [] => Some(0),
+            [size] => self.0.known_heap_value(*size),
+            _ => None,
+        }
+    }
+
+    fn known_misere_outcome(&self, heaps: &Vec<u64>) -> Option<Outcome> {
+        self.0.known_misere_outcome(heaps)
+    }
+
+    fn known_winning_moves(&self, heaps: &Vec<u64>, play: Play) -> Option<Vec<Vec<u64>>> {
+        self.0.known_winning_moves(heaps, play)
+    }
+}
+
+/// Describes the move from `from` to `to` in a row of heaps, e.g. `heap 3: 30 → 12` or
+/// `heap 2: 7 → 1 + 6`, heaps counted from 1.
+pub fn describe_heap_move(from: &[u64], to: &[u64]) -> String {
+    let i = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+    let parts_len = to.len() + 1 - from.len();
+    let parts = to[i..i + parts_len]
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let from_size = from[i];
+    let to_size: u64 = to[i..i + parts_len].iter().sum();
+    let removed = from_size - to_size;
+    let taking = match removed {
+        0 => "split".to_string(),
+        1 => "take 1".to_string(),
+        n => format!("take {n}"),
+    };
+    format!("heap {}: {from_size} → {parts} ({taking})", i + 1)
+}
+
+/// The nim values of single heaps of size `0..=n`.
+pub fn nim_sequence<R: HeapRule>(
+    solver: &mut Solver<'_, Heaps<R>>,
+    n: u64,
+) -> Result<Vec<u64>, SolveError> {
+    // Ascending order keeps the search shallow: every smaller heap is already known.
+    (0..=n).map(|size| solver.nim_value(&vec![size])).collect()
+}
+
+/// An eventual period of a sequence: `values[i + period] == values[i]` for all
+/// `i ≥ preperiod` within the data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    pub preperiod: usize,
+    pub period: usize,
+}
+
+/// The shortest period (and for it the shortest preperiod) that the data shows at least twice
+/// after the preperiod. Finite data never proves a period; for take-and-break games the
+/// periodicity theorem (Theorem 3.3) says how much data makes the guess a proof.
+pub fn find_period(values: &[u64]) -> Option<Period> {
+    let n = values.len();
+    (1..=n / 2).find_map(|period| {
+        // The preperiod: just past the last index that breaks the period.
+        let preperiod = (0..n - period)
+            .rev()
+            .find(|&i| values[i] != values[i + period])
+            .map_or(0, |i| i + 1);
+        (n - preperiod >= 2 * period).then_some(Period { preperiod, period })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn periods_of_simple_sequences() {
+        assert_eq!(
+            find_period(&[0, 1, 0, 1, 0, 1]),
+            Some(Period {
+                preperiod: 0,
+                period: 2
+            })
+        );
+        assert_eq!(
+            find_period(&[5, 0, 1, 2, 0, 1, 2, 0, 1, 2]),
+            Some(Period {
+                preperiod: 1,
+                period: 3
+            })
+        );
+        assert_eq!(find_period(&[0, 1, 2, 3, 4, 5]), None);
+        assert_eq!(find_period(&[]), None);
+    }
+
+    #[test]
+    fn heap_moves_read_naturally() {
+        assert_eq!(
+            describe_heap_move(&[13, 42, 30, 43], &[13, 42, 12, 43]),
+            "heap 3: 30 → 12 (take 18)"
+        );
+        assert_eq!(
+            describe_heap_move(&[2, 5, 7], &[2, 5, 1, 6]),
+            "heap 3: 7 → 1 + 6 (split)"
+        );
+        assert_eq!(describe_heap_move(&[4], &[0]), "heap 1: 4 → 0 (take 4)");
+    }
+}

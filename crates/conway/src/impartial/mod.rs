@@ -1,0 +1,122 @@
+//! Impartial games under normal and misère play.
+//!
+//! A ruleset implements [`Impartial`]: it lists the options of a position and, where it can,
+//! splits a position into independent summands. Everything else is generic and written once
+//! here: Sprague–Grundy values ([`Solver`]), P/N outcomes under both play conventions, every
+//! winning move, and the explicit finite game graph with its kernel ([`GameGraph`]).
+//!
+//! The ruleset is a value of its own (it carries parameters such as a subtraction set), and
+//! positions are plain data, so that a transposition table keys on positions alone.
+
+mod graph;
+mod solver;
+
+pub use graph::GameGraph;
+pub use solver::{Limits, SolveError, Solver};
+
+use serde::Serialize;
+use std::fmt;
+use std::hash::Hash;
+
+/// The rules of an impartial game: both players have the same moves in every position.
+///
+/// Positions must be finite games: every line of play ends. The solver reports an error
+/// rather than loop when a ruleset breaks this.
+pub trait Impartial {
+    /// A position. Small, cheap to clone and hash.
+    type Position: Clone + Eq + Hash;
+
+    /// Every position reachable in one move.
+    fn options(&self, position: &Self::Position) -> Vec<Self::Position>;
+
+    /// The independent summands of a position: a move is a move in exactly one of them, and
+    /// the position's nim value is the nim-sum of theirs (Theorem 3.2). The default is the
+    /// position itself.
+    fn components(&self, position: &Self::Position) -> Vec<Self::Position> {
+        vec![position.clone()]
+    }
+
+    /// The form under which transpositions are recognised (e.g. heaps sorted). Two positions
+    /// with the same canonical form must be the same game.
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        position.clone()
+    }
+
+    /// The nim value of a single component, where the ruleset knows it in closed form.
+    /// The solver trusts it, and tests check it against search.
+    fn known_value(&self, _component: &Self::Position) -> Option<u64> {
+        None
+    }
+
+    /// The misère outcome of a whole position, where the ruleset knows it in closed form.
+    fn known_misere_outcome(&self, _position: &Self::Position) -> Option<Outcome> {
+        None
+    }
+
+    /// Every winning move of a position, where the ruleset finds them without listing every
+    /// option (Bouton's rule finds Nim's among a heap of a billion chips). In the order in
+    /// which [`Impartial::options`] lists them.
+    fn known_winning_moves(
+        &self,
+        _position: &Self::Position,
+        _play: Play,
+    ) -> Option<Vec<Self::Position>> {
+        None
+    }
+}
+
+/// How the game ends: under normal play the player who cannot move loses, under misère play
+/// that player wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+pub enum Play {
+    #[default]
+    Normal,
+    Misere,
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Play::Normal => "normal play",
+            Play::Misere => "misère play",
+        })
+    }
+}
+
+/// The outcome class of an impartial position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Outcome {
+    /// The previous player (the one who just moved) wins.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+}
+
+impl Outcome {
+    /// A one-line explanation for people who do not know the letters.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Outcome::P => "the previous player wins: every move loses",
+            Outcome::N => "the next player wins",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+        })
+    }
+}
+
+/// A complete analysis of one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis<P> {
+    pub outcome: Outcome,
+    /// The nim value (normal play only; misère play has no nim values).
+    pub value: Option<u64>,
+    /// Every option that wins, i.e. every move to a P-position, in the order of `options`.
+    pub winning_moves: Vec<P>,
+}

@@ -1,0 +1,308 @@
+//! The Sprague–Grundy solver: depth-first search with a transposition table.
+//!
+//! Normal play decomposes a position into components and nim-sums their values, so the table
+//! holds components. Misère play does not decompose, so misère search keys whole positions.
+//! The search keeps its own stack (deep games such as a subtraction heap of a million do not
+//! overflow the thread's stack), counts the positions it expands against a budget, and
+//! notices a position that repeats along the current line of play.
+
+use super::{Analysis, Impartial, Outcome, Play};
+use crate::nimber::mex;
+use std::collections::{HashMap, HashSet};
+use thiserror::Error;
+
+/// Bounds on one computation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions the search may expand (list the options of) before it gives up.
+    pub max_positions: u64,
+    /// Entries each transposition table may hold; a full table is emptied and refilled.
+    pub max_cached: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_positions: 20_000_000,
+            max_cached: 4_000_000,
+        }
+    }
+}
+
+/// Why a computation stopped without an answer.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SolveError {
+    #[error("the search needs more than {limit} positions; ask for a smaller position or raise the limit")]
+    TooBig { limit: u64 },
+    #[error(
+        "the game does not end: a position repeats along a line of play, so it has no nim value"
+    )]
+    Loops,
+}
+
+/// Solves positions of one ruleset, remembering what it has learnt between calls.
+pub struct Solver<'g, G: Impartial> {
+    game: &'g G,
+    limits: Limits,
+    closed_forms: bool,
+    expanded: u64,
+    /// Normal play: nim values of canonical components.
+    values: HashMap<G::Position, u64>,
+    /// Misère play: canonical whole positions, `0` for P and `1` for N.
+    misere: HashMap<G::Position, u64>,
+    progress: Option<Box<dyn FnMut(u64)>>,
+}
+
+/// How often the progress callback hears from a long search.
+const PROGRESS_EVERY: u64 = 1 << 16;
+
+impl<'g, G: Impartial> Solver<'g, G> {
+    pub fn new(game: &'g G) -> Self {
+        Solver {
+            game,
+            limits: Limits::default(),
+            closed_forms: true,
+            expanded: 0,
+            values: HashMap::new(),
+            misere: HashMap::new(),
+            progress: None,
+        }
+    }
+
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Ignore the ruleset's closed forms and search everything: the reference that tests
+    /// compare closed forms against.
+    pub fn by_search_only(mut self) -> Self {
+        self.closed_forms = false;
+        self
+    }
+
+    /// Calls `report` with the number of positions expanded so far, now and then.
+    pub fn on_progress(mut self, report: Box<dyn FnMut(u64)>) -> Self {
+        self.progress = Some(report);
+        self
+    }
+
+    /// Positions expanded so far.
+    pub fn positions_expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    /// The Sprague–Grundy value (nim value) of a position under normal play.
+    pub fn nim_value(&mut self, position: &G::Position) -> Result<u64, SolveError> {
+        let mut total = 0;
+        for component in self.game.components(position) {
+            total ^= self.evaluate(self.game.canonical(&component), Play::Normal)?;
+        }
+        Ok(total)
+    }
+
+    /// Whether the player to move wins.
+    pub fn outcome(&mut self, position: &G::Position, play: Play) -> Result<Outcome, SolveError> {
+        let value = match play {
+            Play::Normal => self.nim_value(position)?,
+            Play::Misere => self.evaluate(self.game.canonical(position), Play::Misere)?,
+        };
+        Ok(if value == 0 { Outcome::P } else { Outcome::N })
+    }
+
+    /// Every option from which the player who moved there wins: all of them, not one.
+    pub fn winning_moves(
+        &mut self,
+        position: &G::Position,
+        play: Play,
+    ) -> Result<Vec<G::Position>, SolveError> {
+        if self.closed_forms {
+            if let Some(winners) = self.game.known_winning_moves(position, play) {
+                return Ok(winners);
+            }
+        }
+        let mut winners = Vec::new();
+        for option in self.game.options(position) {
+            if self.outcome(&option, play)? == Outcome::P {
+                winners.push(option);
+            }
+        }
+        Ok(winners)
+    }
+
+    /// Outcome, nim value (normal play) and every winning move.
+    pub fn analyse(
+        &mut self,
+        position: &G::Position,
+        play: Play,
+    ) -> Result<Analysis<G::Position>, SolveError> {
+        let value = match play {
+            Play::Normal => Some(self.nim_value(position)?),
+            Play::Misere => None,
+        };
+        Ok(Analysis {
+            outcome: self.outcome(position, play)?,
+            value,
+            winning_moves: self.winning_moves(position, play)?,
+        })
+    }
+
+    /// What is known of a position without searching: a closed form or a table entry.
+    fn known(&self, position: &G::Position, play: Play) -> Option<u64> {
+        match play {
+            Play::Normal => self
+                .closed_forms
+                .then(|| self.game.known_value(position))
+                .flatten()
+                .or_else(|| self.values.get(position).copied()),
+            Play::Misere => self
+                .closed_forms
+                .then(|| self.game.known_misere_outcome(position))
+                .flatten()
+                .map(|outcome| (outcome == Outcome::N) as u64)
+                .or_else(|| self.misere.get(position).copied()),
+        }
+    }
+
+    /// The value of a canonical position: its nim value (normal play) or 0/1 for P/N (misère).
+    fn evaluate(&mut self, root: G::Position, play: Play) -> Result<u64, SolveError> {
+        if let Some(value) = self.known(&root, play) {
+            return Ok(value);
+        }
+        let mut on_path = HashSet::from([root.clone()]);
+        let mut stack = vec![self.open(root, play)?];
+        loop {
+            let top = stack
+                .last_mut()
+                .expect("the stack holds the root until it returns");
+            match top.next_part().cloned() {
+                Some(part) => match self.known(&part, play) {
+                    Some(value) => top.accept(value),
+                    None => {
+                        if !on_path.insert(part.clone()) {
+                            return Err(SolveError::Loops);
+                        }
+                        stack.push(self.open(part, play)?);
+                    }
+                },
+                None => {
+                    let done = stack.pop().expect("the top frame exists");
+                    let value = done.value(play);
+                    on_path.remove(&done.position);
+                    self.remember(done.position, value, play);
+                    match stack.last_mut() {
+                        Some(parent) => parent.accept(value),
+                        None => return Ok(value),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Expands a position: lists its options, each split into the parts whose values it needs.
+    fn open(
+        &mut self,
+        position: G::Position,
+        play: Play,
+    ) -> Result<Frame<G::Position>, SolveError> {
+        self.expanded += 1;
+        if self.expanded > self.limits.max_positions {
+            return Err(SolveError::TooBig {
+                limit: self.limits.max_positions,
+            });
+        }
+        if self.expanded % PROGRESS_EVERY == 0 {
+            if let Some(report) = self.progress.as_mut() {
+                report(self.expanded);
+            }
+        }
+        let game = self.game;
+        let pending = game
+            .options(&position)
+            .iter()
+            .map(|option| match play {
+                Play::Normal => game
+                    .components(option)
+                    .iter()
+                    .map(|c| game.canonical(c))
+                    .collect(),
+                Play::Misere => vec![game.canonical(option)],
+            })
+            .collect();
+        let mut frame = Frame {
+            position,
+            pending,
+            option: 0,
+            part: 0,
+            sum: 0,
+            values: Vec::new(),
+            stop_at_p: play == Play::Misere,
+        };
+        frame.settle();
+        Ok(frame)
+    }
+
+    fn remember(&mut self, position: G::Position, value: u64, play: Play) {
+        let table = match play {
+            Play::Normal => &mut self.values,
+            Play::Misere => &mut self.misere,
+        };
+        if table.len() >= self.limits.max_cached {
+            table.clear();
+        }
+        table.insert(position, value);
+    }
+}
+
+/// A position being expanded: its options, and how far their values are known.
+struct Frame<P> {
+    position: P,
+    /// For each option, the parts whose values nim-sum to the option's value.
+    pending: Vec<Vec<P>>,
+    option: usize,
+    part: usize,
+    /// The nim-sum of the known parts of the current option.
+    sum: u64,
+    /// The values of the options seen so far.
+    values: Vec<u64>,
+    /// Misère search stops at the first option that is a P-position.
+    stop_at_p: bool,
+}
+
+impl<P> Frame<P> {
+    fn next_part(&self) -> Option<&P> {
+        self.pending.get(self.option).map(|parts| &parts[self.part])
+    }
+
+    fn accept(&mut self, value: u64) {
+        self.sum ^= value;
+        self.part += 1;
+        self.settle();
+    }
+
+    /// Moves past every option whose parts are all known.
+    fn settle(&mut self) {
+        while self.option < self.pending.len() && self.part == self.pending[self.option].len() {
+            self.values.push(self.sum);
+            self.sum = 0;
+            self.part = 0;
+            self.option += 1;
+            if self.stop_at_p && self.sum_is_p() {
+                self.option = self.pending.len();
+            }
+        }
+    }
+
+    fn sum_is_p(&self) -> bool {
+        self.values.last() == Some(&0)
+    }
+
+    /// Normal play: the mex of the options' values. Misère play: N (1) at a terminal position
+    /// or when some option is P, else P (0).
+    fn value(&self, play: Play) -> u64 {
+        match play {
+            Play::Normal => mex(self.values.iter().copied()),
+            Play::Misere => (self.values.is_empty() || self.values.contains(&0)) as u64,
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! Nim and its closest relatives: Nimble (Nim with coins), Lasker's Nim (heaps may split) and
+//! Moore's Nim_k (several heaps at once).
+
+use super::{heap_notation, heap_ruleset, parse_number, parse_numbers, show_numbers, Notation};
+use crate::heap::{HeapRule, Heaps};
+use crate::impartial::{Impartial, Outcome, Play};
+use crate::nimber::moore_digits;
+
+/// Nim: take any number of chips from one heap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Nim;
+
+impl HeapRule for Nim {
+    fn heap_options(&self, size: u64) -> Vec<Vec<u64>> {
+        (0..size)
+            .map(|left| if left == 0 { vec![] } else { vec![left] })
+            .collect()
+    }
+
+    fn known_heap_value(&self, size: u64) -> Option<u64> {
+        Some(size)
+    }
+
+    fn known_misere_outcome(&self, heaps: &[u64]) -> Option<Outcome> {
+        Some(misere_nim_outcome(heaps))
+    }
+
+    fn known_winning_moves(&self, heaps: &[u64], play: Play) -> Option<Vec<Vec<u64>>> {
+        Some(nim_winning_moves(heaps, play))
+    }
+}
+
+/// Bouton's rule for misère Nim (Theorem 2.2): P iff either every heap has at most one chip
+/// and an odd number of heaps have one, or some heap has more and the nim-sum is 0.
+pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
+    let losing = if heaps.iter().all(|&h| h <= 1) {
+        heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
+    } else {
+        nim_sum(heaps) == 0
+    };
+    if losing {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
+
+fn nim_sum(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |sum, &h| sum ^ h)
+}
+
+/// Every winning Nim move, heap by heap and in increasing order of what is left.
+///
+/// Normal play: replace heap `h` by `h ⊕ s` (s the nim-sum) where that is smaller (Theorem
+/// 2.1). Misère play: a move to a misère P-position either zeroes the nim-sum with a big heap
+/// left, which is a normal-play winning move, or leaves only heaps of 0 and 1, so it leaves 0
+/// or 1 in the heap it touches; those few candidates are tested by Theorem 2.2.
+fn nim_winning_moves(heaps: &[u64], play: Play) -> Vec<Vec<u64>> {
+    let sum = nim_sum(heaps);
+    let mut moves = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let mut targets = match play {
+            Play::Normal => vec![h ^ sum],
+            Play::Misere => vec![0, 1, h ^ sum],
+        };
+        targets.sort_unstable();
+        targets.dedup();
+        for target in targets.into_iter().filter(|&t| t < h) {
+            let mut option = heaps.to_vec();
+            option[i] = target;
+            let wins = match play {
+                Play::Normal => true,
+                Play::Misere => misere_nim_outcome(&option) == Outcome::P,
+            };
+            if wins {
+                moves.push(option);
+            }
+        }
+    }
+    moves
+}
+
+heap_notation!(Nim);
+heap_ruleset!(Nim, |_: &Nim| "nim".to_string());
+
+/// Nimble: coins on a numbered strip, each moving to any lower square; a coin on square n is
+/// a Nim heap of n (Exercise 2.5-5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Nimble;
+
+impl HeapRule for Nimble {
+    fn heap_options(&self, square: u64) -> Vec<Vec<u64>> {
+        Nim.heap_options(square)
+    }
+
+    fn known_heap_value(&self, square: u64) -> Option<u64> {
+        Some(square)
+    }
+
+    fn known_misere_outcome(&self, squares: &[u64]) -> Option<Outcome> {
+        Some(misere_nim_outcome(squares))
+    }
+
+    fn known_winning_moves(&self, squares: &[u64], play: Play) -> Option<Vec<Vec<u64>>> {
+        Some(nim_winning_moves(squares, play))
+    }
+}
+
+impl Notation for Heaps<Nimble> {
+    fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
+        parse_numbers(text)
+    }
+
+    fn show(&self, squares: &Vec<u64>) -> String {
+        show_numbers(squares)
+    }
+
+    fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        let coin = from.iter().zip(to).position(|(a, b)| a != b).unwrap_or(0);
+        format!("coin {}: square {} → {}", coin + 1, from[coin], to[coin])
+    }
+}
+
+heap_ruleset!(Nimble, |_: &Nimble| "nimble".to_string());
+
+/// Lasker's Nim (Example 3.8): take any number of chips from a heap, or split a heap into two
+/// non-empty heaps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lasker;
+
+impl HeapRule for Lasker {
+    fn heap_options(&self, size: u64) -> Vec<Vec<u64>> {
+        let mut options = Nim.heap_options(size);
+        options.extend((1..=size / 2).map(|a| vec![a, size - a]));
+        options
+    }
+
+    /// g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3.
+    fn known_heap_value(&self, size: u64) -> Option<u64> {
+        Some(match size % 4 {
+            0 if size > 0 => size - 1,
+            3 => size.checked_add(1)?,
+            _ => size,
+        })
+    }
+}
+
+heap_notation!(Lasker);
+heap_ruleset!(Lasker, |_: &Lasker| "lasker".to_string());
+
+/// Moore's Nim_k (§2.4): reduce at least one and at most k heaps in one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MooreNim {
+    /// The most heaps one move may touch.
+    pub k: u64,
+}
+
+impl MooreNim {
+    pub fn new(k: u64) -> Result<Self, String> {
+        if k == 0 {
+            return Err("k must be at least 1 (moore:1 is Nim)".to_string());
+        }
+        Ok(MooreNim { k })
+    }
+
+    pub fn parse_params(params: &str) -> Result<Self, String> {
+        Self::new(parse_number(params.trim())?)
+    }
+
+    /// Moore's theorem (Theorem 2.3): P iff in every binary column the number of heaps with
+    /// a 1 is divisible by k + 1.
+    pub fn is_p_position(&self, heaps: &[u64]) -> bool {
+        moore_digits(self.k, heaps).is_empty()
+    }
+
+    /// Adds every way to lower some of `heaps[start..]` (at most `left` of them) to `options`.
+    fn lower_from(
+        &self,
+        heaps: &[u64],
+        start: usize,
+        left: u64,
+        current: &mut Vec<u64>,
+        options: &mut Vec<Vec<u64>>,
+    ) {
+        if left == 0 {
+            return;
+        }
+        for i in start..heaps.len() {
+            for lower in 0..heaps[i] {
+                current[i] = lower;
+                options.push(current.clone());
+                self.lower_from(heaps, i + 1, left - 1, current, options);
+            }
+            current[i] = heaps[i];
+        }
+    }
+}
+
+impl Impartial for MooreNim {
+    type Position = Vec<u64>;
+
+    fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut options = Vec::new();
+        self.lower_from(heaps, 0, self.k, &mut heaps.clone(), &mut options);
+        options
+    }
+
+    fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
+        let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        sorted
+    }
+
+    /// The misère rule of Exercise 2.5-3: P iff either every heap has at most one chip and
+    /// the number of 1-heaps is ≡ 1 (mod k+1), or some heap is bigger and the k-nim-sum is 0.
+    fn known_misere_outcome(&self, heaps: &Vec<u64>) -> Option<Outcome> {
+        let losing = if heaps.iter().all(|&h| h <= 1) {
+            let ones = heaps.iter().filter(|&&h| h == 1).count() as u64;
+            ones % (self.k.saturating_add(1)) == 1
+        } else {
+            self.is_p_position(heaps)
+        };
+        Some(if losing { Outcome::P } else { Outcome::N })
+    }
+
+    fn known_winning_moves(&self, heaps: &Vec<u64>, play: Play) -> Option<Vec<Vec<u64>>> {
+        let is_p = |option: &Vec<u64>| match play {
+            Play::Normal => self.is_p_position(option),
+            Play::Misere => self.known_misere_outcome(option) == Some(Outcome::P),
+        };
+        Some(self.options(heaps).into_iter().filter(is_p).collect())
+    }
+}
+
+impl Notation for MooreNim {
+    fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
+        parse_numbers(text)
+    }
+
+    fn show(&self, heaps: &Vec<u64>) -> String {
+        show_numbers(heaps)
+    }
+
+    fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        from.iter()
+            .zip(to)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, (a, b))| format!("heap {}: {a} → {b}", i + 1))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+super::ruleset_via_notation!(MooreNim, |m: &MooreNim| format!("moore:{}", m.k));

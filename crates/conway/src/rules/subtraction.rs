@@ -1,0 +1,57 @@
+//! Subtraction games (§1.4): take s chips from one heap, for some s in a finite set S.
+
+use super::{heap_notation, heap_ruleset, parse_numbers};
+use crate::heap::HeapRule;
+
+/// A subtraction game with a finite subtraction set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subtraction {
+    /// The subtraction set, sorted, without repeats.
+    set: Vec<u64>,
+}
+
+impl Subtraction {
+    /// A subtraction game; the set must be non-empty and hold positive numbers only.
+    pub fn new(mut set: Vec<u64>) -> Result<Self, String> {
+        if set.is_empty() {
+            return Err("the subtraction set is empty".to_string());
+        }
+        if set.contains(&0) {
+            return Err(
+                "taking 0 chips is not a move; the set must hold positive numbers".to_string(),
+            );
+        }
+        set.sort_unstable();
+        set.dedup();
+        Ok(Subtraction { set })
+    }
+
+    /// Reads a set such as `1,3,4`.
+    pub fn parse_params(params: &str) -> Result<Self, String> {
+        Self::new(parse_numbers(params)?)
+    }
+
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+}
+
+impl HeapRule for Subtraction {
+    fn heap_options(&self, size: u64) -> Vec<Vec<u64>> {
+        self.set
+            .iter()
+            .take_while(|&&s| s <= size)
+            .map(|&s| if s == size { vec![] } else { vec![size - s] })
+            .collect()
+    }
+}
+
+heap_notation!(Subtraction);
+heap_ruleset!(Subtraction, |s: &Subtraction| format!(
+    "subtraction:{}",
+    s.set
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+));
