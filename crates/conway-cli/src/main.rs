@@ -1,1 +1,242 @@
-fn main() {}
+//! `conway`: analyse combinatorial games from the shell. A thin layer over the `conway`
+//! library: parse the command, call the library, print the answer as text or JSON.
+
+use clap::{Parser, Subcommand};
+use conway::heap::find_period;
+use conway::impartial::{Limits, Play};
+use conway::lang::{eval_nimber, show_nimber};
+use conway::rules::{catalogue, ruleset, Budget, Report, RuleInfo};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+/// Exact analysis of combinatorial games.
+#[derive(Parser)]
+#[command(name = "conway", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Outcome, value and every winning move of a position.
+    Solve {
+        /// The game, with parameters after a colon: `nim`, `subtraction:1,3,4`, ...
+        game: String,
+        /// The position, in the game's notation (`conway rules GAME` explains it).
+        position: String,
+        /// Misère play: the player who makes the last move loses.
+        #[arg(long)]
+        misere: bool,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Nim values of one heap of each size 0..=N, and the period they show.
+    Seq {
+        /// A one-heap game: `nim`, `subtraction:1,3,4`, `lasker`, ...
+        game: String,
+        /// The largest heap.
+        #[arg(long)]
+        to: u64,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Evaluates nimber arithmetic: `*3 + *5`, `nimprod(8, 8)`, `niminv(4)`, `nimsqrt(5)`.
+    Eval {
+        expression: String,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Lists the games, or documents one game's position notation.
+    Rules {
+        /// A game name, with or without parameters.
+        name: Option<String>,
+        #[command(flatten)]
+        output: Output,
+    },
+}
+
+#[derive(clap::Args)]
+struct Output {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+struct LimitArgs {
+    /// Give up after searching this many positions.
+    #[arg(long, default_value_t = Limits::default().max_positions)]
+    max_positions: u64,
+}
+
+/// The longest sequence `seq` computes: beyond it the values alone would not fit in memory.
+const MAX_SEQUENCE: u64 = 100_000_000;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<String, String> {
+    match command {
+        Command::Solve {
+            game,
+            position,
+            misere,
+            output,
+            limits,
+        } => {
+            let play = if misere { Play::Misere } else { Play::Normal };
+            let report = ruleset(&game)
+                .and_then(|rules| rules.analyse(&position, play, budget(&limits)))
+                .map_err(|e| e.to_string())?;
+            Ok(if output.json {
+                json!(report).to_string()
+            } else {
+                show_report(&report)
+            })
+        }
+        Command::Seq {
+            game,
+            to,
+            output,
+            limits,
+        } => {
+            if to > MAX_SEQUENCE {
+                return Err(format!(
+                    "--to {to} is too large (the limit is {MAX_SEQUENCE})"
+                ));
+            }
+            let rules = ruleset(&game).map_err(|e| e.to_string())?;
+            let values = rules
+                .sequence(to, budget(&limits))
+                .map_err(|e| e.to_string())?;
+            let period = find_period(&values);
+            Ok(if output.json {
+                json!({
+                    "game": rules.name(),
+                    "values": values,
+                    "preperiod": period.map(|p| p.preperiod),
+                    "period": period.map(|p| p.period),
+                })
+                .to_string()
+            } else {
+                let shown: Vec<String> = values.iter().map(u64::to_string).collect();
+                let period = match period {
+                    Some(p) => format!(
+                        "period {} after a preperiod of {} (seen in the data, not proved)",
+                        p.period, p.preperiod
+                    ),
+                    None => "no period shows in this range".to_string(),
+                };
+                format!(
+                    "{}, heaps 0..={to}:\n{}\n{period}",
+                    rules.name(),
+                    shown.join(" ")
+                )
+            })
+        }
+        Command::Eval { expression, output } => {
+            let value = eval_nimber(&expression).map_err(|e| e.to_string())?;
+            Ok(if output.json {
+                json!({ "expression": expression, "value": value, "display": show_nimber(value) })
+                    .to_string()
+            } else {
+                show_nimber(value)
+            })
+        }
+        Command::Rules { name, output } => match name {
+            None if output.json => Ok(json!(catalogue()).to_string()),
+            None => Ok(catalogue()
+                .iter()
+                .map(|info| format!("{:<18} {}", info.name, info.summary))
+                .collect::<Vec<_>>()
+                .join("\n")),
+            Some(name) => {
+                let info = find_rules(&name)?;
+                Ok(if output.json {
+                    json!(info).to_string()
+                } else {
+                    format!(
+                        "{}\n  {}\n  position: {}\n  example:  {}",
+                        info.name, info.summary, info.notation, info.example
+                    )
+                })
+            }
+        },
+    }
+}
+
+fn find_rules(name: &str) -> Result<&'static RuleInfo, String> {
+    let base = |n: &str| n.split(':').next().unwrap_or(n).trim().to_string();
+    catalogue()
+        .iter()
+        .find(|info| base(info.name) == base(name))
+        .ok_or_else(|| format!("unknown game '{name}'; `conway rules` lists the games"))
+}
+
+/// The budget of a computation, with a progress line on a terminal and silence in a pipe.
+fn budget(limits: &LimitArgs) -> Budget {
+    let progress: Option<Box<dyn FnMut(u64)>> = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} searched {pos} positions ({per_sec})")
+                .expect("the template is valid"),
+        );
+        Box::new(move |searched: u64| bar.set_position(searched)) as Box<dyn FnMut(u64)>
+    });
+    Budget {
+        limits: Limits {
+            max_positions: limits.max_positions,
+            ..Limits::default()
+        },
+        progress,
+    }
+}
+
+fn show_report(report: &Report) -> String {
+    let mut lines = vec![
+        format!("{} {} ({})", report.game, report.position, report.play),
+        format!("outcome: {} ({})", report.outcome, report.outcome.meaning()),
+    ];
+    if let Some(value) = report.value {
+        lines.push(format!("value:   {}", show_nimber(value.into())));
+    }
+    match report.winning_moves.len() {
+        0 => lines.push("winning moves: none".to_string()),
+        n => {
+            lines.push(format!("winning moves ({n}):"));
+            let width = report
+                .winning_moves
+                .iter()
+                .map(|m| m.description.chars().count())
+                .max()
+                .unwrap_or(0);
+            for m in &report.winning_moves {
+                let pad = width - m.description.chars().count();
+                lines.push(format!(
+                    "  {}{}  → {}",
+                    m.description,
+                    " ".repeat(pad),
+                    m.to
+                ));
+            }
+        }
+    }
+    lines.join("\n")
+}

@@ -68,6 +68,7 @@ pub trait Impartial {
 /// How the game ends: under normal play the player who cannot move loses, under misère play
 /// that player wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Play {
     #[default]
     Normal,

@@ -82,19 +82,11 @@ pub struct Report {
 }
 
 /// How much a computation may do, and whom to tell how it goes.
+#[derive(Default)]
 pub struct Budget {
     pub limits: Limits,
     /// Hears the number of positions searched so far, now and then.
     pub progress: Option<Box<dyn FnMut(u64)>>,
-}
-
-impl Default for Budget {
-    fn default() -> Self {
-        Budget {
-            limits: Limits::default(),
-            progress: None,
-        }
-    }
 }
 
 /// A ruleset as the command line sees it.
