@@ -1,0 +1,250 @@
+//! The nim field: every value of Appendix B and §2.4, the fast product against the mex
+//! definition, and the field laws as properties.
+
+use conway::nimber::*;
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+/// The nim-multiplication table 0..15 of Appendix B.4.
+const TABLE_16: [[u64; 16]; 16] = [
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    [0, 2, 3, 1, 8, 10, 11, 9, 12, 14, 15, 13, 4, 6, 7, 5],
+    [0, 3, 1, 2, 12, 15, 13, 14, 4, 7, 5, 6, 8, 11, 9, 10],
+    [0, 4, 8, 12, 6, 2, 14, 10, 11, 15, 3, 7, 13, 9, 5, 1],
+    [0, 5, 10, 15, 2, 7, 8, 13, 3, 6, 9, 12, 1, 4, 11, 14],
+    [0, 6, 11, 13, 14, 8, 5, 3, 7, 1, 12, 10, 9, 15, 2, 4],
+    [0, 7, 9, 14, 10, 13, 3, 4, 15, 8, 6, 1, 5, 2, 12, 11],
+    [0, 8, 12, 4, 11, 3, 7, 15, 13, 5, 1, 9, 6, 14, 10, 2],
+    [0, 9, 14, 7, 15, 6, 1, 8, 5, 12, 11, 2, 10, 3, 4, 13],
+    [0, 10, 15, 5, 3, 9, 12, 6, 1, 11, 14, 4, 2, 8, 13, 7],
+    [0, 11, 13, 6, 7, 12, 10, 1, 9, 2, 4, 15, 14, 5, 3, 8],
+    [0, 12, 4, 8, 13, 1, 9, 5, 6, 10, 2, 14, 11, 7, 15, 3],
+    [0, 13, 6, 11, 9, 4, 15, 2, 14, 3, 8, 5, 7, 10, 1, 12],
+    [0, 14, 7, 9, 5, 11, 2, 12, 10, 4, 13, 3, 15, 1, 8, 6],
+    [0, 15, 5, 10, 1, 14, 4, 11, 2, 13, 7, 8, 3, 12, 6, 9],
+];
+
+#[test]
+fn multiplication_table_of_appendix_b() {
+    for a in 0..16 {
+        for b in 0..16 {
+            assert_eq!(nim_mul(a, b), TABLE_16[a as usize][b as usize], "{a} ⊗ {b}");
+        }
+    }
+    assert_eq!(nim_mul_by_mex(16), TABLE_16.map(|row| row.to_vec()).to_vec());
+}
+
+#[test]
+fn products_listed_in_appendix_b() {
+    let cases: [(u64, u64, u64); 16] = [
+        (2, 2, 3),
+        (4, 4, 6),
+        (8, 8, 13),
+        (16, 16, 24),
+        (32, 32, 52),
+        (64, 64, 103),
+        (128, 128, 222),
+        (256, 256, 384),
+        (65536, 65536, 98304),
+        (2, 3, 1),
+        (7, 7, 4),
+        (5, 6, 8),
+        (16, 2, 32),
+        (17, 8, 136),
+        (24, 8, 141),
+        (17, 24, 128),
+    ];
+    for (a, b, product) in cases {
+        assert_eq!(nim_mul(a, b), product, "{a} ⊗ {b}");
+        assert_eq!(nim_mul_u128(a.into(), b.into()), product.into(), "{a} ⊗ {b} in u128");
+    }
+}
+
+#[test]
+fn fast_product_matches_the_mex_definition() {
+    let n = 128;
+    let reference = nim_mul_by_mex(n);
+    for a in 0..n {
+        for b in 0..n {
+            assert_eq!(nim_mul(a as u64, b as u64), reference[a][b], "{a} ⊗ {b}");
+        }
+    }
+}
+
+#[test]
+fn nim_sum_matches_its_mex_definition() {
+    // x ⊕ y = mex{ x' ⊕ y, x ⊕ y' } (Definition B.1), built up as a table.
+    let n = 64;
+    let mut table = vec![vec![0u64; n]; n];
+    for x in 0..n {
+        for y in 0..n {
+            let excluded: Vec<u64> = (0..x)
+                .map(|x2| table[x2][y])
+                .chain((0..y).map(|y2| table[x][y2]))
+                .collect();
+            table[x][y] = mex(excluded);
+            assert_eq!(nim_sum(x as u128, y as u128), table[x][y] as u128);
+        }
+    }
+}
+
+#[test]
+fn nim_sums_of_the_texts() {
+    assert_eq!(nim_sum(6, 5), 3);
+    assert_eq!(nim_sum(22, 15), 25);
+    assert_eq!(nim_sum(22, 51), 37);
+    assert_eq!(nim_sum(27, 17), 10);
+    assert_eq!(nim_sum(38, 25), 63);
+    assert_eq!(nim_sum(7, 9), 14);
+    // The nim-sum table 0..7 of the slides: row a, column b.
+    let table = [
+        [0, 1, 2, 3, 4, 5, 6, 7],
+        [1, 0, 3, 2, 5, 4, 7, 6],
+        [2, 3, 0, 1, 6, 7, 4, 5],
+        [3, 2, 1, 0, 7, 6, 5, 4],
+        [4, 5, 6, 7, 0, 1, 2, 3],
+        [5, 4, 7, 6, 1, 0, 3, 2],
+        [6, 7, 4, 5, 2, 3, 0, 1],
+        [7, 6, 5, 4, 3, 2, 1, 0],
+    ];
+    for a in 0..8 {
+        for b in 0..8 {
+            assert_eq!(nim_sum(a as u128, b as u128), table[a][b]);
+        }
+    }
+}
+
+#[test]
+fn inverses_1_to_15() {
+    let inverses = [1, 3, 2, 15, 12, 9, 11, 10, 6, 8, 7, 5, 14, 13, 4];
+    for (a, &inverse) in (1..16).zip(&inverses) {
+        assert_eq!(nim_inv(a), Some(inverse), "{a}⁻¹");
+    }
+    assert_eq!(nim_inv(0), None);
+    assert_eq!(nim_div(5, 0), None);
+    // Each row of the 16-table has exactly one 1.
+    for row in &TABLE_16[1..] {
+        assert_eq!(row.iter().filter(|&&x| x == 1).count(), 1);
+    }
+}
+
+#[test]
+fn powers_of_2_and_4() {
+    let powers_of_2: Vec<u128> = (1..=6).map(|k| nim_pow(2, k)).collect();
+    assert_eq!(powers_of_2, [2, 3, 1, 2, 3, 1]);
+    let powers_of_4: Vec<u128> = (1..=5).map(|k| nim_pow(4, k)).collect();
+    assert_eq!(powers_of_4, [4, 6, 14, 5, 2]);
+}
+
+#[test]
+fn fermat_two_powers() {
+    // Corollary B.6: F ⊗ y = F·y for y < F, and F ⊗ F = 3F/2.
+    for f in [2u64, 4, 16, 256, 65536, 1 << 32] {
+        assert_eq!(nim_mul(f, f), f + f / 2);
+        for y in (0..f).step_by((f as usize / 64).max(1)) {
+            assert_eq!(nim_mul(f, y), f * y);
+        }
+    }
+    assert_eq!(nim_mul_u128(1 << 64, 1 << 64), (1 << 64) + (1 << 63));
+}
+
+#[test]
+fn the_fields_are_the_fermat_powers() {
+    // Theorem B.6: [2], [4], [16], [256] are closed under ⊗; [8] and [32] are not.
+    let closed = |n: u64| (0..n).all(|a| (0..n).all(|b| nim_mul(a, b) < n));
+    for n in [2, 4, 16, 256] {
+        assert!(closed(n), "[{n}] is a field");
+    }
+    for n in [8, 32] {
+        assert!(!closed(n), "[{n}] is not closed");
+    }
+    // (*) in the proof: x ⊗ x ⊕ x takes exactly the values 0 .. m/2 − 1 on [m].
+    for m in [2u64, 4, 16, 256] {
+        let mut values: Vec<u64> = (0..m).map(|x| nim_mul(x, x) ^ x).collect();
+        values.sort_unstable();
+        values.dedup();
+        assert_eq!(values, (0..m / 2).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn nim_powers_by_the_mex_rule_of_exercise_b2() {
+    // n^k = mex{ (n ⊕ n₁) ⊗ … ⊗ (n ⊕ n_k) ⊕ n^k : n_i < n }, checked for k = 2.
+    for n in 0..12u64 {
+        let square = nim_mul(n, n);
+        let excluded = (0..n).flat_map(|a| (0..n).map(move |b| nim_mul(n ^ a, n ^ b) ^ square));
+        assert_eq!(mex(excluded), square, "{n}²");
+    }
+}
+
+#[test]
+fn moores_k_nim_sum() {
+    // 13 ⊕₂ 12 ⊕₂ 8: binary columns 3,2,0,1 mod 3 = 0,2,0,1, read (0201)₃ = 19.
+    assert_eq!(moore_sum(2, &[13, 12, 8]), BigUint::from(19u32));
+    assert_eq!(moore_sum(1, &[22, 51]), BigUint::from(37u32));
+    assert_eq!(moore_sum(2, &[5, 5, 5]), BigUint::ZERO);
+    let huge = moore_sum(u64::MAX, &[u64::MAX]);
+    assert!(huge.bits() > 64 * 63, "read in base 2^64 it needs big integers");
+}
+
+#[test]
+fn square_roots_and_inverses_in_the_128_bit_field() {
+    for a in [3u128, 1 << 64, u128::MAX, 0x1234_5678_9abc_def0_1122_3344_5566_7788] {
+        let root = nim_sqrt(a);
+        assert_eq!(nim_mul_u128(root, root), a);
+        assert_eq!(nim_mul_u128(a, nim_inv(a).unwrap()), 1);
+    }
+}
+
+proptest! {
+    #[test]
+    fn product_is_commutative_and_associative(a: u64, b: u64, c: u64) {
+        prop_assert_eq!(nim_mul(a, b), nim_mul(b, a));
+        prop_assert_eq!(nim_mul(nim_mul(a, b), c), nim_mul(a, nim_mul(b, c)));
+    }
+
+    #[test]
+    fn product_distributes_over_nim_sum(a: u64, b: u64, c: u64) {
+        prop_assert_eq!(nim_mul(a ^ b, c), nim_mul(a, c) ^ nim_mul(b, c));
+    }
+
+    #[test]
+    fn u128_product_extends_the_u64_product(a: u64, b: u64, c: u128, d: u128, e: u128) {
+        prop_assert_eq!(nim_mul_u128(a.into(), b.into()), nim_mul(a, b).into());
+        prop_assert_eq!(nim_mul_u128(c, d), nim_mul_u128(d, c));
+        prop_assert_eq!(nim_mul_u128(c ^ d, e), nim_mul_u128(c, e) ^ nim_mul_u128(d, e));
+        prop_assert_eq!(nim_mul_u128(nim_mul_u128(c, d), e), nim_mul_u128(c, nim_mul_u128(d, e)));
+    }
+
+    #[test]
+    fn every_nonzero_element_has_an_inverse(a in 1u128..) {
+        let inverse = nim_inv(a).unwrap();
+        prop_assert_eq!(nim_mul_u128(a, inverse), 1);
+        prop_assert_eq!(nim_div(a, a), Some(1));
+    }
+
+    #[test]
+    fn small_elements_keep_to_their_subfield(a in 1u128..65536) {
+        prop_assert!(nim_inv(a).unwrap() < 65536);
+        prop_assert!(nim_sqrt(a) < 65536);
+    }
+
+    #[test]
+    fn square_root_inverts_squaring(a: u128) {
+        prop_assert_eq!(nim_sqrt(nim_square(a)), a);
+        prop_assert_eq!(nim_square(nim_sqrt(a)), a);
+    }
+
+    #[test]
+    fn division_undoes_multiplication(a: u128, b in 1u128..) {
+        prop_assert_eq!(nim_div(nim_mul_u128(a, b), b), Some(a));
+    }
+
+    #[test]
+    fn k_nim_sum_zero_means_columns_divisible(k in 1u64..5, values in proptest::collection::vec(0u64..64, 0..6)) {
+        let zero = moore_sum(k, &values) == BigUint::ZERO;
+        let divisible = (0..6).all(|bit| values.iter().filter(|&&v| v >> bit & 1 == 1).count() as u64 % (k + 1) == 0);
+        prop_assert_eq!(zero, divisible);
+    }
+}
