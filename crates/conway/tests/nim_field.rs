@@ -32,7 +32,10 @@ fn multiplication_table_of_appendix_b() {
             assert_eq!(nim_mul(a, b), TABLE_16[a as usize][b as usize], "{a} ⊗ {b}");
         }
     }
-    assert_eq!(nim_mul_by_mex(16), TABLE_16.map(|row| row.to_vec()).to_vec());
+    assert_eq!(
+        nim_mul_by_mex(16),
+        TABLE_16.map(|row| row.to_vec()).to_vec()
+    );
 }
 
 #[test]
@@ -57,7 +60,11 @@ fn products_listed_in_appendix_b() {
     ];
     for (a, b, product) in cases {
         assert_eq!(nim_mul(a, b), product, "{a} ⊗ {b}");
-        assert_eq!(nim_mul_u128(a.into(), b.into()), product.into(), "{a} ⊗ {b} in u128");
+        assert_eq!(
+            nim_mul_u128(a.into(), b.into()),
+            product.into(),
+            "{a} ⊗ {b} in u128"
+        );
     }
 }
 
@@ -185,12 +192,20 @@ fn moores_k_nim_sum() {
     assert_eq!(moore_sum(1, &[22, 51]), BigUint::from(37u32));
     assert_eq!(moore_sum(2, &[5, 5, 5]), BigUint::ZERO);
     let huge = moore_sum(u64::MAX, &[u64::MAX]);
-    assert!(huge.bits() > 64 * 63, "read in base 2^64 it needs big integers");
+    assert!(
+        huge.bits() > 64 * 63,
+        "read in base 2^64 it needs big integers"
+    );
 }
 
 #[test]
 fn square_roots_and_inverses_in_the_128_bit_field() {
-    for a in [3u128, 1 << 64, u128::MAX, 0x1234_5678_9abc_def0_1122_3344_5566_7788] {
+    for a in [
+        3u128,
+        1 << 64,
+        u128::MAX,
+        0x1234_5678_9abc_def0_1122_3344_5566_7788,
+    ] {
         let root = nim_sqrt(a);
         assert_eq!(nim_mul_u128(root, root), a);
         assert_eq!(nim_mul_u128(a, nim_inv(a).unwrap()), 1);

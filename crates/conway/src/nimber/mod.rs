@@ -2,124 +2,21 @@
 //! (Appendix B of the textbook), which form a field of characteristic 2 in which every
 //! `[2^(2^k)]` is a subfield.
 //!
-//! Addition is XOR. Multiplication is computed by a Karatsuba-style recursion over the
-//! Fermat 2-powers `F = 2^(2^k)`, using the two rules of Corollary B.6:
-//! `F ⊗ y = F·y` for `y < F`, and `F ⊗ F = F ⊕ F/2`. The recursion bottoms out in the
-//! 16-bit subfield `[65536]`, where discrete logarithm tables make a product three
-//! lookups. [`nim_mul_by_mex`] keeps the literal mex definition as the reference that the
-//! fast path is tested against.
+//! Addition is XOR. Multiplication rests on the two rules of Corollary B.6 for the Fermat
+//! 2-powers `F = 2^(2^k)`: `F ⊗ y = F·y` for `y < F`, and `F ⊗ F = F ⊕ F/2`. The fast 64-bit
+//! product is in [`product`]; 128-bit products take one Karatsuba step over `F = 2^64` on
+//! top of it. [`nim_mul_by_mex`] keeps the literal mex definition as the reference that the
+//! fast paths are tested against.
+
+mod product;
+
+pub use product::{nim_mul, nim_mul_recursive};
 
 use num_bigint::BigUint;
-use std::sync::OnceLock;
 
 /// Nim-sum: binary addition without carry (Definition 2.1).
 pub fn nim_sum(a: u128, b: u128) -> u128 {
     a ^ b
-}
-
-/// Discrete logarithm tables of the multiplicative group of the subfield `[65536]`.
-struct LogTables {
-    /// `log[x]` for `x ≥ 1`, the exponent of the generator that gives `x`.
-    log: Vec<u32>,
-    /// `exp[i]` for `0 ≤ i < 2·65535`, doubled so that a sum of two logs needs no reduction.
-    exp: Vec<u16>,
-}
-
-/// The order of the multiplicative group of `[65536]`.
-const GROUP_ORDER: usize = 65535;
-
-fn tables() -> &'static LogTables {
-    static TABLES: OnceLock<LogTables> = OnceLock::new();
-    TABLES.get_or_init(build_tables)
-}
-
-/// Builds the log tables from a generator found among the small elements. The multiplication
-/// used while building is the recursive one restricted to 16 bits, which needs no tables.
-fn build_tables() -> LogTables {
-    let generator = (2..)
-        .find(|&g| multiplicative_order_16(g) == GROUP_ORDER)
-        .expect("a finite field has a primitive element");
-    let mut log = vec![0u32; 1 << 16];
-    let mut exp = vec![0u16; 2 * GROUP_ORDER];
-    let mut x: u16 = 1;
-    for (i, slot) in exp.iter_mut().enumerate() {
-        *slot = x;
-        if i < GROUP_ORDER {
-            log[x as usize] = i as u32;
-        }
-        x = mul_16_recursive(x, generator);
-    }
-    LogTables { log, exp }
-}
-
-fn multiplicative_order_16(g: u16) -> usize {
-    let mut x = g;
-    let mut order = 1;
-    while x != 1 {
-        x = mul_16_recursive(x, g);
-        order += 1;
-    }
-    order
-}
-
-/// Nim-product below 2^16 by the Fermat-power recursion alone (used to build the tables).
-fn mul_16_recursive(a: u16, b: u16) -> u16 {
-    fn go(a: u32, b: u32, half_bits: u32) -> u32 {
-        if a < 2 || b < 2 {
-            return a * b;
-        }
-        let mask = (1 << half_bits) - 1;
-        let (a1, a0, b1, b0) = (a >> half_bits, a & mask, b >> half_bits, b & mask);
-        let high = go(a1, b1, half_bits / 2);
-        let low = go(a0, b0, half_bits / 2);
-        let cross = go(a1 ^ a0, b1 ^ b0, half_bits / 2) ^ low;
-        // (a1·F ⊕ a0)(b1·F ⊕ b0) = (a1b1 ⊕ a1b0 ⊕ a0b1)·F ⊕ a1b1 ⊗ F/2 ⊕ a0b0
-        (cross << half_bits) ^ go(high, 1 << (half_bits - 1), half_bits / 2) ^ low
-    }
-    go(a as u32, b as u32, 8) as u16
-}
-
-/// Nim-product in the subfield `[65536]` by logarithms.
-#[inline]
-fn mul_16(a: u16, b: u16) -> u16 {
-    if a == 0 || b == 0 {
-        return 0;
-    }
-    let t = tables();
-    t.exp[(t.log[a as usize] + t.log[b as usize]) as usize]
-}
-
-/// Nim-product in the subfield `[2^32]`.
-#[inline]
-fn mul_32(a: u32, b: u32) -> u32 {
-    let (a1, a0) = ((a >> 16) as u16, a as u16);
-    let (b1, b0) = ((b >> 16) as u16, b as u16);
-    let high = mul_16(a1, b1);
-    let low = mul_16(a0, b0);
-    let cross = mul_16(a1 ^ a0, b1 ^ b0) ^ low;
-    (((cross as u32) << 16) | low as u32) ^ mul_16(high, 1 << 15) as u32
-}
-
-/// Nim-product of a 32-bit element with `2^31`, the half of the Fermat power `2^32`.
-#[inline]
-fn mul_32_by_half_f32(h: u32) -> u32 {
-    // h = h1·2^16 ⊕ h0; h ⊗ 2^16 ⊗ 2^15 = ((h1 ⊕ h0) ⊗ 2^15)·2^16 ⊕ h1 ⊗ 2^15 ⊗ 2^15.
-    let (h1, h0) = ((h >> 16) as u16, h as u16);
-    let half = 1u16 << 15;
-    ((mul_16(h1 ^ h0, half) as u32) << 16) ^ mul_16(mul_16(h1, half), half) as u32
-}
-
-/// Nim-product of two 64-bit numbers (the subfield `[2^64]`).
-pub fn nim_mul(a: u64, b: u64) -> u64 {
-    if a < 2 || b < 2 {
-        return a * b;
-    }
-    let (a1, a0) = ((a >> 32) as u32, a as u32);
-    let (b1, b0) = ((b >> 32) as u32, b as u32);
-    let high = mul_32(a1, b1);
-    let low = mul_32(a0, b0);
-    let cross = mul_32(a1 ^ a0, b1 ^ b0) ^ low;
-    (((cross as u64) << 32) | low as u64) ^ mul_32_by_half_f32(high) as u64
 }
 
 /// Nim-product of two 128-bit numbers (the subfield `[2^128]`).
@@ -245,28 +142,6 @@ pub fn moore_sum(k: u64, values: &[u64]) -> BigUint {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn recursive_16_bit_product_matches_the_mex_definition() {
-        let reference = nim_mul_by_mex(64);
-        for a in 0..64u16 {
-            for b in 0..64u16 {
-                assert_eq!(
-                    mul_16_recursive(a, b) as u64,
-                    reference[a as usize][b as usize]
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn table_product_matches_the_recursive_one_on_the_16_bit_field() {
-        for a in (0..=u16::MAX).step_by(97) {
-            for b in (0..=u16::MAX).step_by(89) {
-                assert_eq!(mul_16(a, b), mul_16_recursive(a, b), "{a} ⊗ {b}");
-            }
-        }
-    }
 
     #[test]
     fn mex_of_sets() {
