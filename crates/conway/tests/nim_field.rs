@@ -72,9 +72,9 @@ fn products_listed_in_appendix_b() {
 fn fast_product_matches_the_mex_definition() {
     let n = 128;
     let reference = nim_mul_by_mex(n);
-    for a in 0..n {
-        for b in 0..n {
-            assert_eq!(nim_mul(a as u64, b as u64), reference[a][b], "{a} ⊗ {b}");
+    for (a, row) in reference.iter().enumerate() {
+        for (b, &product) in row.iter().enumerate() {
+            assert_eq!(nim_mul(a as u64, b as u64), product, "{a} ⊗ {b}");
         }
     }
 }
@@ -115,9 +115,9 @@ fn nim_sums_of_the_texts() {
         [6, 7, 4, 5, 2, 3, 0, 1],
         [7, 6, 5, 4, 3, 2, 1, 0],
     ];
-    for a in 0..8 {
-        for b in 0..8 {
-            assert_eq!(nim_sum(a as u128, b as u128), table[a][b]);
+    for (a, row) in table.iter().enumerate() {
+        for (b, &sum) in row.iter().enumerate() {
+            assert_eq!(nim_sum(a as u128, b as u128), sum);
         }
     }
 }
@@ -259,7 +259,7 @@ proptest! {
     #[test]
     fn k_nim_sum_zero_means_columns_divisible(k in 1u64..5, values in proptest::collection::vec(0u64..64, 0..6)) {
         let zero = moore_sum(k, &values) == BigUint::ZERO;
-        let divisible = (0..6).all(|bit| values.iter().filter(|&&v| v >> bit & 1 == 1).count() as u64 % (k + 1) == 0);
+        let divisible = (0..6).all(|bit| (values.iter().filter(|&&v| v >> bit & 1 == 1).count() as u64).is_multiple_of(k + 1));
         prop_assert_eq!(zero, divisible);
     }
 }

@@ -211,7 +211,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
                 limit: self.limits.max_positions,
             });
         }
-        if self.expanded % PROGRESS_EVERY == 0 {
+        if self.expanded.is_multiple_of(PROGRESS_EVERY) {
             if let Some(report) = self.progress.as_mut() {
                 report(self.expanded);
             }
