@@ -10,6 +10,7 @@
 
 mod graph;
 mod solver;
+mod table;
 
 pub use graph::GameGraph;
 pub use solver::{Limits, SolveError, Solver};

@@ -6,9 +6,10 @@
 //! overflow the thread's stack), counts the positions it expands against a budget, and
 //! notices a position that repeats along the current line of play.
 
+use super::table::BoundedTable;
 use super::{Analysis, Impartial, Outcome, Play};
 use crate::nimber::mex;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use thiserror::Error;
 
 /// Bounds on one computation.
@@ -16,7 +17,7 @@ use thiserror::Error;
 pub struct Limits {
     /// Positions the search may expand (list the options of) before it gives up.
     pub max_positions: u64,
-    /// Entries each transposition table may hold; a full table is emptied and refilled.
+    /// Entries each transposition table may hold; the oldest go first.
     pub max_cached: usize,
 }
 
@@ -47,9 +48,9 @@ pub struct Solver<'g, G: Impartial> {
     closed_forms: bool,
     expanded: u64,
     /// Normal play: nim values of canonical components.
-    values: HashMap<G::Position, u64>,
+    values: BoundedTable<G::Position, u64>,
     /// Misère play: canonical whole positions, `0` for P and `1` for N.
-    misere: HashMap<G::Position, u64>,
+    misere: BoundedTable<G::Position, u64>,
     progress: Option<Box<dyn FnMut(u64)>>,
 }
 
@@ -58,19 +59,23 @@ const PROGRESS_EVERY: u64 = 1 << 16;
 
 impl<'g, G: Impartial> Solver<'g, G> {
     pub fn new(game: &'g G) -> Self {
+        let limits = Limits::default();
         Solver {
             game,
-            limits: Limits::default(),
+            limits,
             closed_forms: true,
             expanded: 0,
-            values: HashMap::new(),
-            misere: HashMap::new(),
+            values: BoundedTable::new(limits.max_cached),
+            misere: BoundedTable::new(limits.max_cached),
             progress: None,
         }
     }
 
+    /// Other limits; the tables start afresh with the new cap.
     pub fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
+        self.values = BoundedTable::new(limits.max_cached);
+        self.misere = BoundedTable::new(limits.max_cached);
         self
     }
 
@@ -90,6 +95,11 @@ impl<'g, G: Impartial> Solver<'g, G> {
     /// Positions expanded so far.
     pub fn positions_expanded(&self) -> u64 {
         self.expanded
+    }
+
+    /// Positions held in the transposition tables now.
+    pub fn positions_cached(&self) -> usize {
+        self.values.len() + self.misere.len()
     }
 
     /// The Sprague–Grundy value (nim value) of a position under normal play.
@@ -154,13 +164,13 @@ impl<'g, G: Impartial> Solver<'g, G> {
                 .closed_forms
                 .then(|| self.game.known_value(position))
                 .flatten()
-                .or_else(|| self.values.get(position).copied()),
+                .or_else(|| self.values.get(position)),
             Play::Misere => self
                 .closed_forms
                 .then(|| self.game.known_misere_outcome(position))
                 .flatten()
                 .map(|outcome| (outcome == Outcome::N) as u64)
-                .or_else(|| self.misere.get(position).copied()),
+                .or_else(|| self.misere.get(position)),
         }
     }
 
@@ -243,14 +253,10 @@ impl<'g, G: Impartial> Solver<'g, G> {
     }
 
     fn remember(&mut self, position: G::Position, value: u64, play: Play) {
-        let table = match play {
-            Play::Normal => &mut self.values,
-            Play::Misere => &mut self.misere,
-        };
-        if table.len() >= self.limits.max_cached {
-            table.clear();
+        match play {
+            Play::Normal => self.values.insert(position, value),
+            Play::Misere => self.misere.insert(position, value),
         }
-        table.insert(position, value);
     }
 }
 

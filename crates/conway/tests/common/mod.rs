@@ -1,0 +1,34 @@
+//! Small games written for the tests, from a closure.
+#![allow(dead_code)]
+
+use conway::heap::HeapRule;
+use conway::impartial::Impartial;
+use std::hash::Hash;
+use std::marker::PhantomData;
+
+/// An impartial game whose options come from a closure.
+pub struct FnGame<P, F>(F, PhantomData<P>);
+
+pub fn game<P, F: Fn(&P) -> Vec<P>>(options: F) -> FnGame<P, F> {
+    FnGame(options, PhantomData)
+}
+
+impl<P: Clone + Eq + Hash, F: Fn(&P) -> Vec<P>> Impartial for FnGame<P, F> {
+    type Position = P;
+
+    fn options(&self, position: &P) -> Vec<P> {
+        (self.0)(position)
+    }
+}
+
+/// A one-heap take-away rule from a closure listing the heap sizes a heap can become.
+pub struct TakeAway<F>(pub F);
+
+impl<F: Fn(u64) -> Vec<u64>> HeapRule for TakeAway<F> {
+    fn heap_options(&self, size: u64) -> Vec<Vec<u64>> {
+        (self.0)(size)
+            .into_iter()
+            .map(|left| if left == 0 { vec![] } else { vec![left] })
+            .collect()
+    }
+}
