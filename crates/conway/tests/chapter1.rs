@@ -129,12 +129,12 @@ type ThirtyOne = (u32, [u8; 6]);
 fn thirty_one_options(&(total, used): &ThirtyOne) -> Vec<ThirtyOne> {
     // A card that takes the total past 31 loses at once, so it is never a winning move;
     // leaving it out keeps normal play's verdict.
-    (0..6)
-        .filter(|&v| used[v] < 4 && total + v as u32 + 1 <= 31)
-        .map(|v| {
+    (1..=6u32)
+        .filter(|&card| used[card as usize - 1] < 4 && total + card <= 31)
+        .map(|card| {
             let mut next = used;
-            next[v] += 1;
-            (total + v as u32 + 1, next)
+            next[card as usize - 1] += 1;
+            (total + card, next)
         })
         .collect()
 }
@@ -339,7 +339,7 @@ fn exercise_8b_chomp_with_a_tail_of_ones() {
     // k = min(⌈(2a − b)/2⌉, ⌈3(a − b)/2⌉) (a + b odd).
     let mut solver = Solver::new(&Chomp);
     let formula = |a: u64, b: u64| {
-        if (a + b) % 2 == 0 {
+        if (a + b).is_multiple_of(2) {
             a + b / 2
         } else {
             (2 * a - b).div_ceil(2).min((3 * (a - b)).div_ceil(2))
