@@ -1,0 +1,453 @@
+//! Chapter 2 of the textbook: Nim, misère Nim, the Nim-like games and Moore's Nim_k.
+
+mod common;
+
+use common::TakeAway;
+use conway::heap::Heaps;
+use conway::impartial::{Impartial, Outcome, Play, Solver};
+use conway::rules::{
+    is_wythoff_p, misere_nim_outcome, odd_stair_sum, ruleset, wythoff_p_position, Budget, MooreNim,
+    Nim, SilverDollar, Staircase, TurningTurtles, Welter, Wythoff,
+};
+use conway::rules::{Notation, Square};
+
+fn report(spec: &str, position: &str, play: Play) -> conway::rules::Report {
+    ruleset(spec)
+        .unwrap()
+        .analyse(position, play, Budget::default())
+        .unwrap()
+}
+
+fn moves_to(spec: &str, position: &str, play: Play) -> Vec<String> {
+    report(spec, position, play)
+        .winning_moves
+        .into_iter()
+        .map(|m| m.to)
+        .collect()
+}
+
+/// Every tuple of `len` values below `bound`.
+fn tuples(len: usize, bound: u64) -> Vec<Vec<u64>> {
+    (0..len).fold(vec![vec![]], |acc, _| {
+        acc.into_iter()
+            .flat_map(|t| (0..bound).map(move |x| [t.clone(), vec![x]].concat()))
+            .collect()
+    })
+}
+
+#[test]
+fn bouton_against_search() {
+    let nim = Heaps(Nim);
+    let mut search = Solver::new(&nim).by_search_only();
+    let mut fast = Solver::new(&nim);
+    for heaps in tuples(3, 8).into_iter().chain(tuples(4, 4)) {
+        let sum = heaps.iter().fold(0, |s, &h| s ^ h);
+        assert_eq!(search.nim_value(&heaps).unwrap(), sum);
+        let expected = search.winning_moves(&heaps, Play::Normal).unwrap();
+        assert_eq!(
+            fast.winning_moves(&heaps, Play::Normal).unwrap(),
+            expected,
+            "{heaps:?}"
+        );
+        // The number of winning moves is the number of heaps with the nim-sum's top bit.
+        let top = if sum == 0 {
+            0
+        } else {
+            63 - sum.leading_zeros()
+        };
+        let count = heaps
+            .iter()
+            .filter(|&&h| sum != 0 && h >> top & 1 == 1)
+            .count();
+        assert_eq!(expected.len(), count);
+        assert!(sum == 0 || count % 2 == 1);
+    }
+}
+
+#[test]
+fn misere_nim_against_search() {
+    let nim = Heaps(Nim);
+    let mut search = Solver::new(&nim).by_search_only();
+    let mut fast = Solver::new(&nim);
+    for heaps in tuples(3, 6).into_iter().chain(tuples(4, 4)) {
+        let outcome = search.outcome(&heaps, Play::Misere).unwrap();
+        assert_eq!(misere_nim_outcome(&heaps), outcome, "{heaps:?}");
+        let expected = search.winning_moves(&heaps, Play::Misere).unwrap();
+        assert_eq!(
+            fast.winning_moves(&heaps, Play::Misere).unwrap(),
+            expected,
+            "{heaps:?}"
+        );
+    }
+}
+
+#[test]
+fn nim_positions_of_the_texts() {
+    for p in ["1 2 3", "1 4 5", "2 4 6", "1 1 0", "0 2 2"] {
+        assert_eq!(report("nim", p, Play::Normal).outcome, Outcome::P, "{p}");
+    }
+    let replies = [
+        ("1 1 1", "1 1 0"),
+        ("1 1 2", "1 1 0"),
+        ("1 1 3", "1 1 0"),
+        ("1 2 2", "0 2 2"),
+    ];
+    for (n, reply) in replies {
+        assert!(moves_to("nim", n, Play::Normal).contains(&reply.to_string()));
+    }
+    assert_eq!(
+        moves_to("nim", "1 1 1", Play::Normal),
+        ["0 1 1", "1 0 1", "1 1 0"]
+    );
+    for n in ["5 2 9", "5 7 9", "15 23 30"] {
+        assert_eq!(report("nim", n, Play::Normal).outcome, Outcome::N);
+    }
+    // The Hebrew text's (1, 2, 3): every first move has a winning answer back to a P-position.
+    let nim = Heaps(Nim);
+    for first in nim.options(&vec![1, 2, 3]) {
+        assert_eq!(
+            Solver::new(&nim)
+                .winning_moves(&first, Play::Normal)
+                .unwrap()
+                .len(),
+            1
+        );
+    }
+    assert_eq!(
+        moves_to("nim", "13 12 8", Play::Normal),
+        ["4 12 8", "13 5 8", "13 12 1"]
+    );
+    assert_eq!(
+        moves_to("nim", "13 42 30 43", Play::Normal),
+        ["13 42 12 43"]
+    );
+    assert_eq!(report("nim", "13 42 30 43", Play::Normal).value, Some(18));
+    // Exercise 2.5-1(c): piles 7, 9, x lose for the mover only for x = 14.
+    let losing: Vec<u64> = (0..64)
+        .filter(|x| report("nim", &format!("7 9 {x}"), Play::Normal).outcome == Outcome::P)
+        .collect();
+    assert_eq!(losing, [14]);
+}
+
+#[test]
+fn exercise_2_5_2_every_winning_move() {
+    for play in [Play::Normal, Play::Misere] {
+        assert_eq!(moves_to("nim", "12 19 27", play), ["8 19 27"]);
+        assert_eq!(
+            moves_to("nim", "13 17 19 23", play),
+            ["13 9 19 23", "13 17 11 23", "13 17 19 15"]
+        );
+    }
+    assert_eq!(
+        moves_to("misere-nim", "12 19 27", Play::Normal),
+        ["8 19 27"]
+    );
+}
+
+#[test]
+fn huge_nim_heaps_are_instant() {
+    let r = report("nim", "18446744073709551615 1000000000000 5", Play::Normal);
+    assert_eq!(r.value, Some(u64::MAX ^ 1_000_000_000_000 ^ 5));
+    assert_eq!(r.winning_moves.len(), 1);
+    let r = report("nim", "1000000000000 1", Play::Misere);
+    assert_eq!(
+        r.winning_moves
+            .iter()
+            .map(|m| m.to.as_str())
+            .collect::<Vec<_>>(),
+        ["0 1"]
+    );
+}
+
+#[test]
+fn poker_nim_and_northcott() {
+    let r = report("poker-nim", "1 2 4 / 3 9", Play::Normal);
+    assert_eq!((r.outcome, r.value), (Outcome::N, Some(7)));
+    let moves: Vec<&str> = r
+        .winning_moves
+        .iter()
+        .map(|m| m.description.as_str())
+        .collect();
+    // Adding 5 to the first heap needs more chips than the mover has.
+    assert_eq!(moves, ["heap 2: add 3 (2 → 5)", "heap 3: take 1 (4 → 3)"]);
+    assert_eq!(r.winning_moves[0].to, "1 5 4 / 9 0");
+    assert_eq!(r.winning_moves[1].to, "1 2 3 / 9 4");
+    assert_eq!(
+        report("poker-nim", "1 2 3", Play::Normal).outcome,
+        Outcome::P
+    );
+    // The gaps 2, 6, 3, 5, 3, 2, 4, 1 with room for W to retreat six squares in each row.
+    let gaps = [2usize, 6, 3, 5, 3, 2, 4, 1];
+    let rows: Vec<String> = gaps
+        .iter()
+        .map(|&g| format!("......W{}B{}", ".".repeat(g), ".".repeat(8 - g)))
+        .collect();
+    let r = report("northcott", &rows.join("|"), Play::Normal);
+    assert_eq!((r.outcome, r.value), (Outcome::N, Some(6)));
+    let changes: Vec<&str> = r
+        .winning_moves
+        .iter()
+        .map(|m| m.description.split(", ").nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            "gap 2 → 4",
+            "gap 6 → 0",
+            "gap 3 → 5",
+            "gap 5 → 3",
+            "gap 3 → 5",
+            "gap 2 → 4",
+            "gap 4 → 2",
+            "gap 1 → 7"
+        ]
+    );
+    assert!(r.winning_moves[1]
+        .to
+        .starts_with("B:......W..B......|............WB..|"));
+    // Black to move, and a row with no room to retreat.
+    let r = report("northcott", "B:W..B|W.B", Play::Normal);
+    assert_eq!(
+        r.winning_moves
+            .iter()
+            .map(|m| m.to.as_str())
+            .collect::<Vec<_>>(),
+        ["W:W.B.|W.B"]
+    );
+}
+
+#[test]
+fn staircase_nim_against_search() {
+    let mut search = Solver::new(&Staircase).by_search_only();
+    let mut fast = Solver::new(&Staircase);
+    for stairs in tuples(4, 4) {
+        assert_eq!(
+            search.nim_value(&stairs).unwrap(),
+            odd_stair_sum(&stairs),
+            "{stairs:?}"
+        );
+        let expected = search.winning_moves(&stairs, Play::Normal).unwrap();
+        assert_eq!(
+            fast.winning_moves(&stairs, Play::Normal).unwrap(),
+            expected,
+            "{stairs:?}"
+        );
+    }
+}
+
+#[test]
+fn wythoff_p_positions() {
+    let table = [
+        (0, 0),
+        (1, 2),
+        (3, 5),
+        (4, 7),
+        (6, 10),
+        (8, 13),
+        (9, 15),
+        (11, 18),
+        (12, 20),
+        (14, 23),
+        (16, 26),
+        (17, 28),
+    ];
+    for (k, &pair) in table.iter().enumerate() {
+        assert_eq!(wythoff_p_position(k as u64), Some(pair));
+    }
+    // Proposition 2.1: a_k is the mex of the earlier a_i, b_i and b_k = a_k + k.
+    let mut used = std::collections::HashSet::new();
+    for k in 0..2000u64 {
+        let a = (0..).find(|x| !used.contains(x)).unwrap();
+        assert_eq!(wythoff_p_position(k), Some((a, a + k)));
+        used.extend([a, a + k]);
+    }
+    let mut solver = Solver::new(&Wythoff);
+    for x in 0..40 {
+        for y in 0..40 {
+            let p = solver.outcome(&vec![(x, y)], Play::Normal).unwrap() == Outcome::P;
+            assert_eq!(p, is_wythoff_p(x, y), "({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn wythoffs_queens_table() {
+    // Exercise 3.7-13: the values of one queen on an 8×8 board, top row first.
+    let table = [
+        [7, 8, 6, 9, 0, 1, 4, 5],
+        [6, 7, 8, 1, 9, 10, 3, 4],
+        [5, 3, 4, 0, 6, 8, 10, 1],
+        [4, 5, 3, 2, 7, 6, 9, 0],
+        [3, 4, 5, 6, 2, 0, 1, 9],
+        [2, 0, 1, 5, 3, 4, 8, 6],
+        [1, 2, 0, 4, 5, 3, 7, 8],
+        [0, 1, 2, 3, 4, 5, 6, 7],
+    ];
+    let mut solver = Solver::new(&Wythoff);
+    for (row, values) in table.iter().enumerate() {
+        for (column, &value) in values.iter().enumerate() {
+            let position = vec![(column as u64, 7 - row as u64)];
+            assert_eq!(solver.nim_value(&position).unwrap(), value, "{position:?}");
+        }
+    }
+    assert_eq!(
+        moves_to("wythoff", "4,7 3,5", Play::Normal),
+        Vec::<String>::new()
+    );
+    assert_eq!(report("wythoff", "4,7 1,1", Play::Normal).value, Some(2));
+}
+
+#[test]
+fn moore_nim_k_against_search() {
+    for k in [2u64, 3] {
+        let game = MooreNim::new(k).unwrap();
+        let mut search = Solver::new(&game).by_search_only();
+        for heaps in tuples(3, 5).into_iter().chain(tuples(4, 3)) {
+            let p = search.outcome(&heaps, Play::Normal).unwrap() == Outcome::P;
+            assert_eq!(p, game.is_p_position(&heaps), "k = {k}, {heaps:?}");
+            let misere = search.outcome(&heaps, Play::Misere).unwrap();
+            assert_eq!(
+                Some(misere),
+                game.known_misere_outcome(&heaps),
+                "k = {k}, {heaps:?} misère"
+            );
+        }
+    }
+    let game = MooreNim::new(2).unwrap();
+    assert!(!game.is_p_position(&[13, 12, 8]));
+    let mut solver = Solver::new(&game);
+    for option in solver
+        .winning_moves(&vec![13, 12, 8], Play::Normal)
+        .unwrap()
+    {
+        assert!(game.is_p_position(&option));
+        assert!(
+            option
+                .iter()
+                .zip([13, 12, 8])
+                .filter(|(a, b)| *a != b)
+                .count()
+                <= 2
+        );
+    }
+    // Moore with k = 1 is Nim.
+    let one = MooreNim::new(1).unwrap();
+    for heaps in tuples(3, 6) {
+        let sum = heaps.iter().fold(0, |s, &h| s ^ h);
+        assert_eq!(Solver::new(&one).nim_value(&heaps).unwrap(), sum);
+    }
+}
+
+#[test]
+fn exercise_2_5_4_odd_nim() {
+    let odd = Heaps(TakeAway(|n: u64| {
+        (1..=n).step_by(2).map(|t| n - t).collect()
+    }));
+    let mut solver = Solver::new(&odd);
+    for heaps in tuples(3, 7) {
+        let odd_heaps = heaps.iter().filter(|&&h| h % 2 == 1).count();
+        let p = solver.outcome(&heaps, Play::Normal).unwrap() == Outcome::P;
+        assert_eq!(p, odd_heaps % 2 == 0, "{heaps:?}");
+    }
+}
+
+#[test]
+fn nimble_is_nim() {
+    let r = report("nimble", "1 3 3 7", Play::Normal);
+    assert_eq!(r.value, Some(1 ^ 3 ^ 3 ^ 7));
+    assert_eq!(r.winning_moves.len(), 1);
+    assert_eq!(r.winning_moves[0].description, "coin 4: square 7 → 1");
+}
+
+#[test]
+fn welter_closed_forms_for_two_three_and_four_coins() {
+    let mut solver = Solver::new(&Welter);
+    let distinct = |coins: usize, bound: u64| -> Vec<Vec<u64>> {
+        tuples(coins, bound)
+            .into_iter()
+            .filter(|t| t.windows(2).all(|w| w[0] < w[1]))
+            .collect()
+    };
+    for squares in distinct(2, 16) {
+        let p = solver.outcome(&squares, Play::Normal).unwrap() == Outcome::P;
+        assert_eq!(p, squares[0] ^ squares[1] == 1, "{squares:?}");
+    }
+    for squares in distinct(3, 11) {
+        let p = solver.outcome(&squares, Play::Normal).unwrap() == Outcome::P;
+        assert_eq!(
+            p,
+            squares.iter().fold(0, |s, &x| s ^ (x + 1)) == 0,
+            "{squares:?}"
+        );
+    }
+    for squares in distinct(4, 9) {
+        let p = solver.outcome(&squares, Play::Normal).unwrap() == Outcome::P;
+        assert_eq!(p, squares.iter().fold(0, |s, &x| s ^ x) == 0, "{squares:?}");
+    }
+    for p in [
+        "[0|1|2]", "[0|3|4]", "[1|3|5]", "[2|3|6]", "[2|4|5]", "[2|8|9]",
+    ] {
+        assert_eq!(report("welter", p, Play::Normal).outcome, Outcome::P, "{p}");
+    }
+}
+
+#[test]
+fn turning_turtles_example() {
+    let r = report("turning-turtles", "THTTHTTTHHTHT", Play::Normal);
+    assert_eq!(r.value, Some(8));
+    let moves: Vec<&str> = r
+        .winning_moves
+        .iter()
+        .map(|m| m.description.as_str())
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "turn coin 9 (H→T) and coin 1 (T→H)",
+            "turn coin 10 (H→T) and coin 2 (H→T)",
+            "turn coin 12 (H→T) and coin 4 (T→H)",
+        ]
+    );
+    // A lone head on coin n is a heap of n, by search as well.
+    let mut search = Solver::new(&TurningTurtles).by_search_only();
+    for text in ["TTTTTTH", "HTHHT", "THTTHTTTHH"] {
+        let coins = TurningTurtles.parse(text).unwrap();
+        let heads = text
+            .char_indices()
+            .filter(|&(_, c)| c == 'H')
+            .fold(0, |s, (i, _)| s ^ (i as u64 + 1));
+        assert_eq!(search.nim_value(&coins).unwrap(), heads, "{text}");
+    }
+}
+
+#[test]
+fn silver_dollar_with_the_dollar_first_is_staircase_nim() {
+    // With the dollar leftmost no coin can be bagged: it is the coin-sliding game of
+    // Exercise 2.5-7, Staircase Nim on the gaps counted from the right.
+    let mut solver = Solver::new(&SilverDollar);
+    for layout in tuples(4, 3) {
+        let mut strip = vec![Square::Empty; layout[0] as usize];
+        strip.push(Square::Dollar);
+        for &gap in &layout[1..] {
+            strip.extend(std::iter::repeat_n(Square::Empty, gap as usize));
+            strip.push(Square::Coin);
+        }
+        let stairs: Vec<u64> = layout.iter().rev().copied().collect();
+        assert_eq!(
+            solver.nim_value(&strip).unwrap(),
+            odd_stair_sum(&stairs),
+            "{layout:?}"
+        );
+    }
+    assert_eq!(
+        report("silver-dollar", "S", Play::Normal).outcome,
+        Outcome::P
+    );
+    // Bagging the coin frees the square the dollar needs.
+    assert_eq!(
+        report("silver-dollar", "cS", Play::Normal).outcome,
+        Outcome::P
+    );
+    assert_eq!(moves_to("silver-dollar", ".S", Play::Normal), ["S."]);
+    assert_eq!(moves_to("silver-dollar", "c..S", Play::Normal), ["cS.."]);
+}
