@@ -26,6 +26,7 @@ enum Command {
         /// The game, with parameters after a colon: `nim`, `subtraction:1,3,4`, ...
         game: String,
         /// The position, in the game's notation (`conway rules GAME` explains it).
+        #[arg(allow_hyphen_values = true)]
         position: String,
         /// Misère play: the player who makes the last move loses.
         #[arg(long)]
@@ -49,6 +50,7 @@ enum Command {
     },
     /// Evaluates nimber arithmetic: `*3 + *5`, `nimprod(8, 8)`, `niminv(4)`, `nimsqrt(5)`.
     Eval {
+        #[arg(allow_hyphen_values = true)]
         expression: String,
         #[command(flatten)]
         output: Output,

@@ -1,0 +1,180 @@
+//! The `conway` command as a user meets it: answers, JSON, and one clear line for bad input.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn conway(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_conway"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let output = conway(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+/// Runs a command that must fail: non-zero exit, one line on stderr naming `needle`.
+fn fails_with(args: &[&str], needle: &str) {
+    let output = conway(args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{args:?} should fail");
+    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    assert!(
+        stderr.contains(needle),
+        "{args:?}: '{stderr}' should mention '{needle}'"
+    );
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn solve_prints_every_winning_move_as_json() {
+    let report = json(&["solve", "nim", "13 42 30 43", "--json"]);
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["value"], 18);
+    let moves = report["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["to"], "13 42 12 43");
+    assert!(moves[0]["move"].as_str().unwrap().contains("30 → 12"));
+}
+
+#[test]
+fn solve_misere_has_no_value() {
+    let report = json(&["solve", "nim", "1 1 3", "--misere", "--json"]);
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["value"], Value::Null);
+    assert_eq!(report["play"], "misere");
+    assert_eq!(report["winning_moves"][0]["to"], "1 1 1");
+    let report = json(&["solve", "misere-nim", "1 1 1", "--json"]);
+    assert_eq!(report["outcome"], "P");
+}
+
+#[test]
+fn solve_reads_as_text() {
+    let output = conway(&["solve", "subtraction:1,3,4", "110"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("outcome: N"), "{text}");
+    assert!(text.contains("value:   *3"), "{text}");
+    assert!(text.contains("110 → 107"), "{text}");
+}
+
+#[test]
+fn every_catalogued_example_runs() {
+    let list = json(&["rules", "--json"]);
+    for info in list.as_array().unwrap() {
+        let example = info["example"].as_str().unwrap();
+        let words: Vec<String> = example
+            .trim_start_matches("conway ")
+            .split('"')
+            .enumerate()
+            .flat_map(|(i, part)| {
+                if i % 2 == 1 {
+                    vec![part.to_string()]
+                } else {
+                    part.split_whitespace().map(str::to_string).collect()
+                }
+            })
+            .collect();
+        let mut args: Vec<&str> = words.iter().map(String::as_str).collect();
+        args.push("--json");
+        let report = json(&args);
+        assert!(
+            report["outcome"] == "P" || report["outcome"] == "N",
+            "{example}"
+        );
+    }
+}
+
+#[test]
+fn seq_finds_the_period() {
+    let seq = json(&["seq", "subtraction:1,3,4", "--to", "30", "--json"]);
+    let values: Vec<u64> = seq["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(values.len(), 31);
+    assert_eq!(values[..7], [0, 1, 0, 1, 2, 3, 2]);
+    assert_eq!(
+        (seq["preperiod"].as_u64(), seq["period"].as_u64()),
+        (Some(0), Some(7))
+    );
+    let lasker = json(&["seq", "lasker", "--to", "20", "--json"]);
+    assert_eq!(lasker["period"], Value::Null);
+}
+
+#[test]
+fn eval_does_nimber_arithmetic() {
+    assert_eq!(json(&["eval", "*3 + *5", "--json"])["value"], 6);
+    assert_eq!(json(&["eval", "nimprod(8, 8)", "--json"])["value"], 13);
+    assert_eq!(json(&["eval", "niminv(2)", "--json"])["value"], 3);
+    assert_eq!(
+        json(&["eval", "nimsqrt(nimprod(9, 9))", "--json"])["value"],
+        9
+    );
+    let output = conway(&["eval", "nimprod(16, 16)"]);
+    assert_eq!(String::from_utf8(output.stdout).unwrap().trim(), "*24");
+}
+
+#[test]
+fn rules_document_the_notation() {
+    let output = conway(&["rules", "subtraction:1,3,4"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("comma-separated"), "{text}");
+    let output = conway(&["rules"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    for name in [
+        "nim",
+        "wythoff",
+        "chomp",
+        "welter",
+        "fibonacci",
+        "northcott",
+    ] {
+        assert!(text.contains(name), "{name} is listed");
+    }
+}
+
+#[test]
+fn bad_input_gets_one_clear_line() {
+    fails_with(&["solve", "nimm", "3"], "unknown game 'nimm'");
+    fails_with(
+        &["solve", "nim", "3 x 5"],
+        "'x' is not a non-negative whole number",
+    );
+    fails_with(&["solve", "nim", "-3"], "'-3'");
+    fails_with(&["solve", "nim", "99999999999999999999999"], "too large");
+    fails_with(&["solve", "chomp", "3 5"], "row 2 is longer");
+    fails_with(&["solve", "subtraction:0,2", "5"], "positive");
+    fails_with(&["solve", "subtraction", "5"], "give the subtraction set");
+    fails_with(&["solve", "nim:3", "5"], "takes no parameters");
+    fails_with(&["solve", "moore:0", "5"], "at least 1");
+    fails_with(&["solve", "welter", "[1|1]"], "two coins on square 1");
+    fails_with(&["solve", "silver-dollar", "c.c"], "no silver dollar");
+    fails_with(&["solve", "turning-turtles", "HTX"], "'X' is not a coin");
+    fails_with(&["solve", "northcott", "W..|.B"], "needs exactly one");
+    fails_with(
+        &[
+            "solve",
+            "chomp",
+            "30 30 30 30 30 30 30",
+            "--max-positions",
+            "1000",
+        ],
+        "more than 1000 positions",
+    );
+    fails_with(&["seq", "chomp", "--to", "5"], "not a one-heap game");
+    fails_with(&["seq", "nim", "--to", "1000000000000"], "too large");
+    fails_with(&["eval", "3 + *5"], "write *3");
+    fails_with(&["eval", "niminv(0)"], "division by zero");
+    fails_with(&["eval", "nimprod(1,"], "column");
+    fails_with(&["rules", "go"], "unknown game 'go'");
+}
