@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use conway::heap::find_period;
-use conway::impartial::{Limits, Play};
+use conway::impartial::{Limits, Outcome, Play};
 use conway::lang::{eval_nimber, show_nimber};
 use conway::rules::{catalogue, ruleset, Budget, Report, RuleInfo};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -220,6 +220,10 @@ fn show_report(report: &Report) -> String {
         lines.push(format!("value:   {}", show_nimber(value.into())));
     }
     match report.winning_moves.len() {
+        0 if report.outcome == Outcome::N => lines.push(
+            "winning moves: none needed (the player to move cannot move, and under misère play that wins)"
+                .to_string(),
+        ),
         0 => lines.push("winning moves: none".to_string()),
         n => {
             lines.push(format!("winning moves ({n}):"));
