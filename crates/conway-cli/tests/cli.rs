@@ -171,6 +171,18 @@ fn bad_input_gets_one_clear_line() {
         ],
         "more than 1000 positions",
     );
+    fails_with(
+        &["solve", "lasker", "1000000000"],
+        "too large for this game",
+    );
+    fails_with(
+        &["solve", "wythoff", "5,1000000000"],
+        "too large for this game",
+    );
+    fails_with(
+        &["solve", "poker-nim", "18446744073709551615 1 / 0 0"],
+        "64 bits",
+    );
     fails_with(&["seq", "chomp", "--to", "5"], "not a one-heap game");
     fails_with(&["seq", "nim", "--to", "1000000000000"], "too large");
     fails_with(&["eval", "3 + *5"], "write *3");

@@ -1,7 +1,7 @@
 //! Chomp (§1.5): eat a square together with every square to its right and below it; the
 //! top-left square is poisoned, so the player left with only it loses.
 
-use super::{parse_numbers, ruleset_via_notation, show_numbers, Notation};
+use super::{parse_sizes, ruleset_via_notation, show_numbers, Notation};
 use crate::impartial::Impartial;
 
 /// Chomp; a position is its row lengths from the top, non-increasing, without empty rows.
@@ -37,7 +37,7 @@ impl Impartial for Chomp {
 
 impl Notation for Chomp {
     fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
-        let mut rows = parse_numbers(text)?;
+        let mut rows = parse_sizes(text, "row length")?;
         while rows.last() == Some(&0) {
             rows.pop();
         }

@@ -277,6 +277,28 @@ pub fn parse_number(token: &str) -> Result<u64, String> {
         .map_err(|_| format!("{token} is too large (the limit is {})", u64::MAX))
 }
 
+/// The largest number a position may hold where the number of moves grows with it: past it,
+/// the list of moves alone would not fit in memory.
+pub const MAX_SIZE: u64 = 1 << 20;
+
+/// Refuses a number past [`MAX_SIZE`], naming what it counts.
+pub fn check_size(value: u64, what: &str) -> Result<u64, String> {
+    if value > MAX_SIZE {
+        return Err(format!(
+            "{what} {value} is too large for this game (at most {MAX_SIZE}): its moves would not fit in memory"
+        ));
+    }
+    Ok(value)
+}
+
+/// Reads numbers as [`parse_numbers`] does, each at most [`MAX_SIZE`].
+pub fn parse_sizes(text: &str, what: &str) -> Result<Vec<u64>, String> {
+    parse_numbers(text)?
+        .into_iter()
+        .map(|value| check_size(value, what))
+        .collect()
+}
+
 /// Writes numbers separated by single spaces.
 pub fn show_numbers(values: &[u64]) -> String {
     values
@@ -437,12 +459,19 @@ macro_rules! heap_ruleset {
 }
 pub(crate) use heap_ruleset;
 
-/// The notation shared by heap games: heap sizes separated by spaces.
+/// The notation shared by heap games: heap sizes separated by spaces, each at most `$max`.
 macro_rules! heap_notation {
-    ($rule:ty) => {
+    ($rule:ty, $max:expr) => {
         impl $crate::rules::Notation for $crate::heap::Heaps<$rule> {
             fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
-                $crate::rules::parse_numbers(text)
+                let heaps = $crate::rules::parse_numbers(text)?;
+                match heaps.iter().find(|&&h| h > $max) {
+                    Some(h) => Err(format!(
+                        "heap {h} is too large for this game (at most {})",
+                        $max
+                    )),
+                    None => Ok(heaps),
+                }
             }
 
             fn show(&self, heaps: &Vec<u64>) -> String {

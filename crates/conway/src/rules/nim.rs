@@ -1,7 +1,9 @@
 //! Nim and its closest relatives: Nimble (Nim with coins), Lasker's Nim (heaps may split) and
 //! Moore's Nim_k (several heaps at once).
 
-use super::{heap_notation, heap_ruleset, parse_number, parse_numbers, show_numbers, Notation};
+use super::{
+    heap_notation, heap_ruleset, parse_number, parse_numbers, parse_sizes, show_numbers, Notation,
+};
 use crate::heap::{HeapRule, Heaps};
 use crate::impartial::{Impartial, Outcome, Play};
 use crate::nimber::moore_digits;
@@ -80,7 +82,7 @@ fn nim_winning_moves(heaps: &[u64], play: Play) -> Vec<Vec<u64>> {
     moves
 }
 
-heap_notation!(Nim);
+heap_notation!(Nim, u64::MAX);
 heap_ruleset!(Nim, |_: &Nim| "nim".to_string());
 
 /// Nimble: coins on a numbered strip, each moving to any lower square; a coin on square n is
@@ -145,7 +147,7 @@ impl HeapRule for Lasker {
     }
 }
 
-heap_notation!(Lasker);
+heap_notation!(Lasker, super::MAX_SIZE);
 heap_ruleset!(Lasker, |_: &Lasker| "lasker".to_string());
 
 /// Moore's Nim_k (§2.4): reduce at least one and at most k heaps in one move.
@@ -234,7 +236,7 @@ impl Impartial for MooreNim {
 
 impl Notation for MooreNim {
     fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
-        parse_numbers(text)
+        parse_sizes(text, "heap")
     }
 
     fn show(&self, heaps: &Vec<u64>) -> String {

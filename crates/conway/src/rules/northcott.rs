@@ -35,6 +35,11 @@ impl PokerPosition {
                 )
             }
         };
+        heaps
+            .iter()
+            .try_fold(mine, |total, &h| total.checked_add(h))
+            .and_then(|total| total.checked_add(theirs))
+            .ok_or("there are more chips in all than fit in 64 bits")?;
         Ok(PokerPosition {
             heaps,
             mine,

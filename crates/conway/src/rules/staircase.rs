@@ -1,7 +1,7 @@
 //! Staircase Nim (Example 2.3) and the coin-sliding game it hides in, Silver Dollar
 //! (Exercises 2.5-7 and 2.5-8).
 
-use super::{parse_numbers, ruleset_via_notation, show_numbers, Notation};
+use super::{check_size, parse_numbers, ruleset_via_notation, show_numbers, Notation};
 use crate::impartial::{Impartial, Play};
 
 /// Staircase Nim: move any number of chips from one stair to the stair below; chips leave
@@ -80,10 +80,11 @@ impl Impartial for Staircase {
 impl Notation for Staircase {
     fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
         let stairs = parse_numbers(text)?;
-        stairs
+        let total = stairs
             .iter()
             .try_fold(0u64, |total, &x| total.checked_add(x))
             .ok_or("there are more chips in all than fit in 64 bits")?;
+        check_size(total, "a staircase of chips")?;
         Ok(stairs)
     }
 

@@ -46,7 +46,7 @@ impl HeapRule for Subtraction {
     }
 }
 
-heap_notation!(Subtraction);
+heap_notation!(Subtraction, u64::MAX);
 heap_ruleset!(Subtraction, |s: &Subtraction| format!(
     "subtraction:{}",
     s.set

@@ -1,6 +1,6 @@
 //! Welter's game (Exercise 2.5-9): Nimble with at most one coin per square.
 
-use super::{parse_numbers, ruleset_via_notation, Notation};
+use super::{parse_sizes, ruleset_via_notation, Notation};
 use crate::impartial::Impartial;
 
 /// Welter's game; a position is the squares of the coins, distinct and sorted.
@@ -27,7 +27,7 @@ impl Impartial for Welter {
 impl Notation for Welter {
     fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
         let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
-        let mut squares = parse_numbers(&inner.replace('|', " "))?;
+        let mut squares = parse_sizes(&inner.replace('|', " "), "square")?;
         squares.sort_unstable();
         if let Some(w) = squares.windows(2).find(|w| w[0] == w[1]) {
             return Err(format!(

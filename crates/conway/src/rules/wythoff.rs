@@ -2,7 +2,7 @@
 //! same number from both. A row of several pairs is a sum, as in Wythoff's Queens with
 //! several queens (Exercise 3.7-13).
 
-use super::{parse_numbers, ruleset_via_notation, Notation};
+use super::{parse_sizes, ruleset_via_notation, Notation};
 use crate::impartial::Impartial;
 
 /// Wythoff's game; a position is a row of heap pairs.
@@ -61,13 +61,13 @@ impl Impartial for Wythoff {
 impl Notation for Wythoff {
     fn parse(&self, text: &str) -> Result<Self::Position, String> {
         if !text.contains(',') {
-            return match parse_numbers(text)?.as_slice() {
+            return match parse_sizes(text, "heap")?.as_slice() {
                 &[x, y] => Ok(vec![(x, y)]),
                 _ => Err("write one pair as `x y`, or pairs as `x,y x,y ...`".to_string()),
             };
         }
         text.split_whitespace()
-            .map(|token| match parse_numbers(token)?.as_slice() {
+            .map(|token| match parse_sizes(token, "heap")?.as_slice() {
                 &[x, y] => Ok((x, y)),
                 _ => Err(format!("'{token}' is not a pair `x,y`")),
             })
