@@ -3,9 +3,9 @@
 
 use clap::{Parser, Subcommand};
 use conway::heap::find_period;
-use conway::impartial::{Limits, Outcome, Play};
+use conway::impartial::{Limits, Outcome, Play, SolveError};
 use conway::lang::{eval_nimber, show_nimber};
-use conway::rules::{catalogue, ruleset, Budget, Report, RuleInfo};
+use conway::rules::{catalogue, ruleset, Budget, Report, RuleError, RuleInfo};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::io::IsTerminal;
@@ -73,7 +73,8 @@ struct Output {
 
 #[derive(clap::Args)]
 struct LimitArgs {
-    /// Give up after searching this many positions.
+    /// Give up after listing this many positions (each searched position and each of its
+    /// options counts); about 130 bytes of memory each at worst.
     #[arg(long, default_value_t = Limits::default().max_positions)]
     max_positions: u64,
 }
@@ -107,7 +108,7 @@ fn run(command: Command) -> Result<String, String> {
             let play = if misere { Play::Misere } else { Play::Normal };
             let report = ruleset(&game)
                 .and_then(|rules| rules.analyse(&position, play, budget(&limits)))
-                .map_err(|e| e.to_string())?;
+                .map_err(explain)?;
             Ok(if output.json {
                 json!(report).to_string()
             } else {
@@ -125,10 +126,8 @@ fn run(command: Command) -> Result<String, String> {
                     "--to {to} is too large (the limit is {MAX_SEQUENCE})"
                 ));
             }
-            let rules = ruleset(&game).map_err(|e| e.to_string())?;
-            let values = rules
-                .sequence(to, budget(&limits))
-                .map_err(|e| e.to_string())?;
+            let rules = ruleset(&game).map_err(explain)?;
+            let values = rules.sequence(to, budget(&limits)).map_err(explain)?;
             let period = find_period(&values);
             Ok(if output.json {
                 json!({
@@ -182,6 +181,17 @@ fn run(command: Command) -> Result<String, String> {
                 })
             }
         },
+    }
+}
+
+/// The library's message, with the option to use where a limit was hit.
+fn explain(error: RuleError) -> String {
+    match error {
+        RuleError::Solve {
+            source: SolveError::TooBig { .. },
+            ..
+        } => format!("{error} (--max-positions N)"),
+        _ => error.to_string(),
     }
 }
 

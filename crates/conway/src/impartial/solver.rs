@@ -3,8 +3,8 @@
 //! Normal play decomposes a position into components and nim-sums their values, so the table
 //! holds components. Misère play does not decompose, so misère search keys whole positions.
 //! The search keeps its own stack (deep games such as a subtraction heap of a million do not
-//! overflow the thread's stack), counts the positions it expands against a budget, and
-//! notices a position that repeats along the current line of play.
+//! overflow the thread's stack), counts the positions it lists against a budget, and notices
+//! a position that repeats along the current line of play.
 
 use super::table::BoundedTable;
 use super::{Analysis, Impartial, Outcome, Play};
@@ -15,7 +15,8 @@ use thiserror::Error;
 /// Bounds on one computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Positions the search may expand (list the options of) before it gives up.
+    /// Positions the search may list before it gives up: each position it expands and each
+    /// option of it counts, so the budget bounds both time and the memory of the search.
     pub max_positions: u64,
     /// Entries each transposition table may hold; the oldest go first.
     pub max_cached: usize,
@@ -24,7 +25,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_positions: 20_000_000,
+            max_positions: 10_000_000,
             max_cached: 4_000_000,
         }
     }
@@ -46,7 +47,7 @@ pub struct Solver<'g, G: Impartial> {
     game: &'g G,
     limits: Limits,
     closed_forms: bool,
-    expanded: u64,
+    listed: u64,
     /// Normal play: nim values of canonical components.
     values: BoundedTable<G::Position, u64>,
     /// Misère play: canonical whole positions, `0` for P and `1` for N.
@@ -64,7 +65,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
             game,
             limits,
             closed_forms: true,
-            expanded: 0,
+            listed: 0,
             values: BoundedTable::new(limits.max_cached),
             misere: BoundedTable::new(limits.max_cached),
             progress: None,
@@ -86,15 +87,15 @@ impl<'g, G: Impartial> Solver<'g, G> {
         self
     }
 
-    /// Calls `report` with the number of positions expanded so far, now and then.
+    /// Calls `report` with the number of positions listed so far, now and then.
     pub fn on_progress(mut self, report: Box<dyn FnMut(u64)>) -> Self {
         self.progress = Some(report);
         self
     }
 
-    /// Positions expanded so far.
-    pub fn positions_expanded(&self) -> u64 {
-        self.expanded
+    /// Positions listed so far: each position expanded and each option it listed.
+    pub fn positions_listed(&self) -> u64 {
+        self.listed
     }
 
     /// Positions held in the transposition tables now.
@@ -215,20 +216,10 @@ impl<'g, G: Impartial> Solver<'g, G> {
         position: G::Position,
         play: Play,
     ) -> Result<Frame<G::Position>, SolveError> {
-        self.expanded += 1;
-        if self.expanded > self.limits.max_positions {
-            return Err(SolveError::TooBig {
-                limit: self.limits.max_positions,
-            });
-        }
-        if self.expanded.is_multiple_of(PROGRESS_EVERY) {
-            if let Some(report) = self.progress.as_mut() {
-                report(self.expanded);
-            }
-        }
         let game = self.game;
-        let pending = game
-            .options(&position)
+        let options = game.options(&position);
+        self.count(1 + options.len() as u64)?;
+        let pending = options
             .iter()
             .map(|option| match play {
                 Play::Normal => game
@@ -250,6 +241,23 @@ impl<'g, G: Impartial> Solver<'g, G> {
         };
         frame.settle();
         Ok(frame)
+    }
+
+    /// Counts positions listed against the budget, and reports progress now and then.
+    fn count(&mut self, positions: u64) -> Result<(), SolveError> {
+        let before = self.listed;
+        self.listed = self.listed.saturating_add(positions);
+        if self.listed > self.limits.max_positions {
+            return Err(SolveError::TooBig {
+                limit: self.limits.max_positions,
+            });
+        }
+        if before / PROGRESS_EVERY != self.listed / PROGRESS_EVERY {
+            if let Some(report) = self.progress.as_mut() {
+                report(self.listed);
+            }
+        }
+        Ok(())
     }
 
     fn remember(&mut self, position: G::Position, value: u64, play: Play) {

@@ -84,7 +84,7 @@ impl Notation for Staircase {
             .iter()
             .try_fold(0u64, |total, &x| total.checked_add(x))
             .ok_or("there are more chips in all than fit in 64 bits")?;
-        check_size(total, "a staircase of chips")?;
+        check_size(total, "the chip total")?;
         Ok(stairs)
     }
 
