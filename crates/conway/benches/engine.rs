@@ -4,7 +4,7 @@
 
 use conway::heap::Heaps;
 use conway::impartial::Solver;
-use conway::nimber::{nim_mul, nim_mul_by_mex};
+use conway::nimber::{nim_mul, nim_mul_recursive};
 use conway::rules::{Chomp, Nim, Wythoff};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
@@ -19,7 +19,9 @@ struct ByteTables {
 
 impl ByteTables {
     fn new() -> Self {
-        let bytes = nim_mul_by_mex(256);
+        let bytes = (0..256u64)
+            .map(|a| (0..256u64).map(|b| nim_mul_recursive(a, b)).collect())
+            .collect();
         let shifted = (0..8)
             .map(|i| {
                 (0..8)
