@@ -5,7 +5,7 @@ use clap::{Parser, Subcommand};
 use conway::heap::find_period;
 use conway::impartial::{Limits, Outcome, Play, SolveError};
 use conway::lang::{eval_nimber, show_nimber};
-use conway::rules::{catalogue, ruleset, Budget, Report, RuleError, RuleInfo};
+use conway::rules::{catalogue, ruleset, Budget, GraphReport, Report, RuleError, RuleInfo};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::io::IsTerminal;
@@ -35,6 +35,25 @@ enum Command {
         output: Output,
         #[command(flatten)]
         limits: LimitArgs,
+    },
+    /// Every position reachable from a position, with its moves; P marks the kernel.
+    Graph {
+        /// The game, with parameters after a colon.
+        game: String,
+        /// The position, in the game's notation.
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        /// Misère play: the player who makes the last move loses.
+        #[arg(long)]
+        misere: bool,
+        /// Print Graphviz DOT (P-positions drawn with a double circle).
+        #[arg(long, conflicts_with = "json")]
+        dot: bool,
+        /// Give up past this many positions.
+        #[arg(long, default_value_t = 10_000)]
+        max_positions: usize,
+        #[command(flatten)]
+        output: Output,
     },
     /// Nim values of one heap of each size 0..=N, and the period they show.
     Seq {
@@ -113,6 +132,26 @@ fn run(command: Command) -> Result<String, String> {
                 json!(report).to_string()
             } else {
                 show_report(&report)
+            })
+        }
+        Command::Graph {
+            game,
+            position,
+            misere,
+            dot,
+            max_positions,
+            output,
+        } => {
+            let play = if misere { Play::Misere } else { Play::Normal };
+            let graph = ruleset(&game)
+                .and_then(|rules| rules.graph(&position, play, max_positions))
+                .map_err(explain)?;
+            Ok(if output.json {
+                json!(graph).to_string()
+            } else if dot {
+                show_dot(&graph)
+            } else {
+                show_graph(&graph)
             })
         }
         Command::Seq {
@@ -219,6 +258,67 @@ fn budget(limits: &LimitArgs) -> Budget {
         },
         progress,
     }
+}
+
+fn show_graph(graph: &GraphReport) -> String {
+    let moves: usize = graph.positions.iter().map(|p| p.options.len()).sum();
+    let header = format!(
+        "{} {} ({}): {} positions, {moves} moves; P marks the kernel",
+        graph.game,
+        graph.positions[0].position,
+        graph.play,
+        graph.positions.len()
+    );
+    let width = graph
+        .positions
+        .iter()
+        .map(|p| p.position.chars().count())
+        .max()
+        .unwrap_or(0);
+    let lines = graph.positions.iter().map(|node| {
+        let options: Vec<&str> = node
+            .options
+            .iter()
+            .map(|&i| graph.positions[i].position.as_str())
+            .collect();
+        let pad = width - node.position.chars().count();
+        let arrow = if options.is_empty() {
+            String::new()
+        } else {
+            format!("  → {}", options.join(" · "))
+        };
+        format!(
+            "  {}  {}{}{arrow}",
+            node.outcome,
+            node.position,
+            " ".repeat(pad)
+        )
+    });
+    std::iter::once(header)
+        .chain(lines)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn show_dot(graph: &GraphReport) -> String {
+    let quote = |text: &str| format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
+    let mut lines = vec![
+        format!("digraph {} {{", quote(&graph.game)),
+        "  node [shape=circle];".to_string(),
+    ];
+    for (i, node) in graph.positions.iter().enumerate() {
+        let shape = if node.outcome == Outcome::P {
+            ", shape=doublecircle"
+        } else {
+            ""
+        };
+        lines.push(format!("  {i} [label={}{shape}];", quote(&node.position)));
+    }
+    for (i, node) in graph.positions.iter().enumerate() {
+        lines.extend(node.options.iter().map(|j| format!("  {i} -> {j};")));
+    }
+    lines.push("}".to_string());
+    lines.join("\n")
 }
 
 fn show_report(report: &Report) -> String {

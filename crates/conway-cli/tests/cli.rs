@@ -190,3 +190,32 @@ fn bad_input_gets_one_clear_line() {
     fails_with(&["eval", "nimprod(1,"], "column");
     fails_with(&["rules", "go"], "unknown game 'go'");
 }
+
+#[test]
+fn graph_lists_positions_labelled_by_the_kernel() {
+    let kernel = |args: &[&str]| -> Vec<String> {
+        let graph = json(args);
+        graph["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|node| node["outcome"] == "P")
+            .map(|node| node["position"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(kernel(&["graph", "nim", "1 2", "--json"]), ["1 1", "0 0"]);
+    assert_eq!(
+        kernel(&["graph", "nim", "1 2", "--misere", "--json"]),
+        ["1 0", "0 1"]
+    );
+    let graph = json(&["graph", "subtraction:1,3,4", "9", "--json"]);
+    assert_eq!(graph["positions"].as_array().unwrap().len(), 10);
+    let dot = String::from_utf8(conway(&["graph", "nim", "1 1", "--dot"]).stdout).unwrap();
+    assert!(dot.starts_with("digraph \"nim\" {"), "{dot}");
+    assert!(dot.contains("[label=\"1 1\", shape=doublecircle]"), "{dot}");
+    fails_with(&["graph", "poker-nim", "1 2"], "cycles");
+    fails_with(
+        &["graph", "chomp", "12 12 12 12 12 12 12"],
+        "more than 10000 positions",
+    );
+}

@@ -25,7 +25,7 @@ pub use welter::Welter;
 pub use wythoff::{is_wythoff_p, wythoff_p_position, Wythoff};
 
 use crate::heap::{nim_sequence, HeapRule, Heaps};
-use crate::impartial::{Impartial, Limits, Outcome, Play, SolveError, Solver};
+use crate::impartial::{GameGraph, Impartial, Limits, Outcome, Play, SolveError, Solver};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -44,6 +44,8 @@ pub enum RuleError {
     },
     #[error("{0} is not a one-heap game, so it has no sequence of heap values")]
     NotAHeapGame(String),
+    #[error("{game}: {what}")]
+    Unsupported { game: String, what: &'static str },
     #[error("{game}: {source}")]
     Solve { game: String, source: SolveError },
 }
@@ -101,6 +103,39 @@ pub trait Ruleset {
     fn sequence(&self, _n: u64, _budget: Budget) -> Result<Vec<u64>, RuleError> {
         Err(RuleError::NotAHeapGame(self.name()))
     }
+
+    /// Every position reachable from a position, with its moves and outcome: the game graph
+    /// of Definition 1.4, labelled by its kernel (Theorem 1.1). Finite games only.
+    fn graph(
+        &self,
+        _position: &str,
+        _play: Play,
+        _max_positions: usize,
+    ) -> Result<GraphReport, RuleError> {
+        Err(RuleError::Unsupported {
+            game: self.name(),
+            what: "the game need not end, so its game graph has cycles; graphs with cycles are not supported yet",
+        })
+    }
+}
+
+/// A game graph, ready to print.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GraphReport {
+    pub game: String,
+    pub play: Play,
+    /// The positions; the first is the one asked about.
+    pub positions: Vec<GraphNode>,
+}
+
+/// A position of a game graph.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GraphNode {
+    pub position: String,
+    /// P for the positions of the kernel.
+    pub outcome: Outcome,
+    /// Indices of the positions one move away.
+    pub options: Vec<usize>,
 }
 
 /// Parses and analyses a position of any ruleset with a notation.
@@ -134,6 +169,46 @@ pub fn analyse_position<G: Notation>(
                 description: game.describe_move(&position, to),
             })
             .collect(),
+    })
+}
+
+/// Parses a position and builds its game graph, labelled by the kernel: of the graph itself
+/// under normal play, of the graph with a sink after every terminal position under misère
+/// play (Remark 1.1).
+pub fn explore_position<G: Notation>(
+    game: &G,
+    name: &str,
+    text: &str,
+    play: Play,
+    max_positions: usize,
+) -> Result<GraphReport, RuleError> {
+    let position = game.parse(text).map_err(|reason| RuleError::BadPosition {
+        game: name.to_string(),
+        position: text.to_string(),
+        reason,
+    })?;
+    let graph =
+        GameGraph::build(game, position, max_positions).map_err(|e| solve_error(name, e))?;
+    let kernel = match play {
+        Play::Normal => graph.kernel(),
+        Play::Misere => graph.with_misere_sink().kernel(),
+    }
+    .map_err(|e| solve_error(name, e))?;
+    let positions = graph
+        .positions
+        .iter()
+        .zip(&graph.followers)
+        .zip(kernel)
+        .map(|((position, followers), in_kernel)| GraphNode {
+            position: game.show(position),
+            outcome: if in_kernel { Outcome::P } else { Outcome::N },
+            options: followers.clone(),
+        })
+        .collect();
+    Ok(GraphReport {
+        game: name.to_string(),
+        play,
+        positions,
     })
 }
 
@@ -255,6 +330,21 @@ impl Ruleset for MisereNim {
 
     fn analyse(&self, position: &str, _play: Play, budget: Budget) -> Result<Report, RuleError> {
         analyse_position(&Heaps(Nim), &self.name(), position, Play::Misere, budget)
+    }
+
+    fn graph(
+        &self,
+        position: &str,
+        _play: Play,
+        max_positions: usize,
+    ) -> Result<GraphReport, RuleError> {
+        explore_position(
+            &Heaps(Nim),
+            &self.name(),
+            position,
+            Play::Misere,
+            max_positions,
+        )
     }
 }
 
@@ -407,9 +497,23 @@ const CATALOGUE: &[RuleInfo] = &[
     },
 ];
 
-/// Implements [`Ruleset`] for a game with a notation, optionally with the heap sequence.
+/// Implements [`Ruleset`] for a game with a notation; `heap` adds the one-heap sequence.
 macro_rules! ruleset_via_notation {
     ($game:ty, $name:expr) => {
+        $crate::rules::ruleset_via_notation!(@impl $game, $name, {});
+    };
+    ($game:ty, $name:expr, heap) => {
+        $crate::rules::ruleset_via_notation!(@impl $game, $name, {
+            fn sequence(
+                &self,
+                n: u64,
+                budget: $crate::rules::Budget,
+            ) -> Result<Vec<u64>, $crate::rules::RuleError> {
+                $crate::rules::heap_sequence(self, &self.name(), n, budget)
+            }
+        });
+    };
+    (@impl $game:ty, $name:expr, { $($extra:tt)* }) => {
         impl $crate::rules::Ruleset for $game {
             fn name(&self) -> String {
                 #[allow(clippy::redundant_closure_call)]
@@ -424,40 +528,21 @@ macro_rules! ruleset_via_notation {
             ) -> Result<$crate::rules::Report, $crate::rules::RuleError> {
                 $crate::rules::analyse_position(self, &self.name(), position, play, budget)
             }
+
+            fn graph(
+                &self,
+                position: &str,
+                play: $crate::impartial::Play,
+                max_positions: usize,
+            ) -> Result<$crate::rules::GraphReport, $crate::rules::RuleError> {
+                $crate::rules::explore_position(self, &self.name(), position, play, max_positions)
+            }
+
+            $($extra)*
         }
     };
 }
 pub(crate) use ruleset_via_notation;
-
-/// Implements [`Ruleset`] for a heap game, with its one-heap sequence.
-macro_rules! heap_ruleset {
-    ($rule:ty, $name:expr) => {
-        impl $crate::rules::Ruleset for $crate::heap::Heaps<$rule> {
-            fn name(&self) -> String {
-                #[allow(clippy::redundant_closure_call)]
-                ($name)(&self.0)
-            }
-
-            fn analyse(
-                &self,
-                position: &str,
-                play: $crate::impartial::Play,
-                budget: $crate::rules::Budget,
-            ) -> Result<$crate::rules::Report, $crate::rules::RuleError> {
-                $crate::rules::analyse_position(self, &self.name(), position, play, budget)
-            }
-
-            fn sequence(
-                &self,
-                n: u64,
-                budget: $crate::rules::Budget,
-            ) -> Result<Vec<u64>, $crate::rules::RuleError> {
-                $crate::rules::heap_sequence(self, &self.name(), n, budget)
-            }
-        }
-    };
-}
-pub(crate) use heap_ruleset;
 
 /// The notation shared by heap games: heap sizes separated by spaces, each at most `$max`.
 macro_rules! heap_notation {

@@ -2,7 +2,8 @@
 //! Moore's Nim_k (several heaps at once).
 
 use super::{
-    heap_notation, heap_ruleset, parse_number, parse_numbers, parse_sizes, show_numbers, Notation,
+    heap_notation, parse_number, parse_numbers, parse_sizes, ruleset_via_notation, show_numbers,
+    Notation,
 };
 use crate::heap::{HeapRule, Heaps};
 use crate::impartial::{Impartial, Outcome, Play};
@@ -83,7 +84,7 @@ fn nim_winning_moves(heaps: &[u64], play: Play) -> Vec<Vec<u64>> {
 }
 
 heap_notation!(Nim, u64::MAX);
-heap_ruleset!(Nim, |_: &Nim| "nim".to_string());
+ruleset_via_notation!(Heaps<Nim>, |_: &Heaps<Nim>| "nim".to_string(), heap);
 
 /// Nimble: coins on a numbered strip, each moving to any lower square; a coin on square n is
 /// a Nim heap of n (Exercise 2.5-5).
@@ -123,7 +124,11 @@ impl Notation for Heaps<Nimble> {
     }
 }
 
-heap_ruleset!(Nimble, |_: &Nimble| "nimble".to_string());
+ruleset_via_notation!(
+    Heaps<Nimble>,
+    |_: &Heaps<Nimble>| "nimble".to_string(),
+    heap
+);
 
 /// Lasker's Nim (Example 3.8): take any number of chips from a heap, or split a heap into two
 /// non-empty heaps.
@@ -148,7 +153,11 @@ impl HeapRule for Lasker {
 }
 
 heap_notation!(Lasker, super::MAX_SIZE);
-heap_ruleset!(Lasker, |_: &Lasker| "lasker".to_string());
+ruleset_via_notation!(
+    Heaps<Lasker>,
+    |_: &Heaps<Lasker>| "lasker".to_string(),
+    heap
+);
 
 /// Moore's Nim_k (§2.4): reduce at least one and at most k heaps in one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,4 +263,4 @@ impl Notation for MooreNim {
     }
 }
 
-super::ruleset_via_notation!(MooreNim, |m: &MooreNim| format!("moore:{}", m.k));
+ruleset_via_notation!(MooreNim, |m: &MooreNim| format!("moore:{}", m.k));

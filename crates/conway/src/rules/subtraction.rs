@@ -1,7 +1,8 @@
 //! Subtraction games (§1.4): take s chips from one heap, for some s in a finite set S.
 
-use super::{heap_notation, heap_ruleset, parse_numbers};
+use super::{heap_notation, parse_numbers, ruleset_via_notation};
 use crate::heap::HeapRule;
+use crate::heap::Heaps;
 
 /// A subtraction game with a finite subtraction set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,11 +48,10 @@ impl HeapRule for Subtraction {
 }
 
 heap_notation!(Subtraction, u64::MAX);
-heap_ruleset!(Subtraction, |s: &Subtraction| format!(
-    "subtraction:{}",
-    s.set
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
-));
+/// Writes the set as it is read: `subtraction:1,3,4`.
+fn name(game: &Heaps<Subtraction>) -> String {
+    let set: Vec<String> = game.0.set.iter().map(u64::to_string).collect();
+    format!("subtraction:{}", set.join(","))
+}
+
+ruleset_via_notation!(Heaps<Subtraction>, name, heap);
