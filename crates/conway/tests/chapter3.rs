@@ -251,10 +251,11 @@ fn example_3_8_laskers_nim() {
     assert_eq!(solver.nim_value(&vec![1, 2, 5, 6]).unwrap(), 0);
 }
 
-/// Rims (Example 3.9): take at least one chip and split what is left into at most two heaps.
-struct Rims;
+/// Take at least one chip, then split what is left into at most two heaps: Rims (Example
+/// 3.9), and also Fraenkel's Nim in which the mover may split the heap he just reduced.
+struct TakeAndSplit;
 
-impl HeapRule for Rims {
+impl HeapRule for TakeAndSplit {
     fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
         let mut options = Vec::new();
         for left in 0..n {
@@ -267,9 +268,9 @@ impl HeapRule for Rims {
 
 #[test]
 fn example_3_9_rims_is_nim() {
-    let g = values(Rims, 40);
+    let g = values(TakeAndSplit, 40);
     assert!(g.iter().enumerate().all(|(n, &v)| v == n as u64));
-    let moves = Solver::new(&Heaps(Rims))
+    let moves = Solver::new(&Heaps(TakeAndSplit))
         .winning_moves(&vec![3, 4, 5], Play::Normal)
         .unwrap();
     assert_eq!(moves, [vec![1, 4, 5]]);
@@ -414,23 +415,9 @@ fn fraenkels_subtract_at_most_s() {
     assert_eq!(misere_p, [1, 5, 9, 13, 17]);
 }
 
-/// Nim in which the mover may also split the heap he just reduced into two.
-struct NimWithSplitting;
-
-impl HeapRule for NimWithSplitting {
-    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        for left in 0..n {
-            options.push(if left == 0 { vec![] } else { vec![left] });
-            options.extend((1..=left / 2).map(|a| vec![a, left - a]));
-        }
-        options
-    }
-}
-
 #[test]
 fn nim_with_splitting_has_the_p_positions_of_nim() {
-    let game = Heaps(NimWithSplitting);
+    let game = Heaps(TakeAndSplit);
     let mut solver = Solver::new(&game);
     for a in 0..8u64 {
         for b in 0..8u64 {

@@ -138,6 +138,15 @@ pub struct GraphNode {
     pub options: Vec<usize>,
 }
 
+/// Reads a position, with an error that names the game and the position.
+fn parse_position<G: Notation>(game: &G, name: &str, text: &str) -> Result<G::Position, RuleError> {
+    game.parse(text).map_err(|reason| RuleError::BadPosition {
+        game: name.to_string(),
+        position: text.to_string(),
+        reason,
+    })
+}
+
 /// Parses and analyses a position of any ruleset with a notation.
 pub fn analyse_position<G: Notation>(
     game: &G,
@@ -146,11 +155,7 @@ pub fn analyse_position<G: Notation>(
     play: Play,
     budget: Budget,
 ) -> Result<Report, RuleError> {
-    let position = game.parse(text).map_err(|reason| RuleError::BadPosition {
-        game: name.to_string(),
-        position: text.to_string(),
-        reason,
-    })?;
+    let position = parse_position(game, name, text)?;
     let mut solver = solver(game, budget);
     let analysis = solver
         .analyse(&position, play)
@@ -182,11 +187,7 @@ pub fn explore_position<G: Notation>(
     play: Play,
     max_positions: usize,
 ) -> Result<GraphReport, RuleError> {
-    let position = game.parse(text).map_err(|reason| RuleError::BadPosition {
-        game: name.to_string(),
-        position: text.to_string(),
-        reason,
-    })?;
+    let position = parse_position(game, name, text)?;
     let graph =
         GameGraph::build(game, position, max_positions).map_err(|e| solve_error(name, e))?;
     let kernel = match play {
