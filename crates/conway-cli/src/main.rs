@@ -6,7 +6,7 @@ use conway::heap::find_period;
 use conway::impartial::{Limits, Outcome, Play, SolveError};
 use conway::lang::{eval_nimber, show_nimber};
 use conway::rules::{catalogue, ruleset, Budget, GraphReport, Report, RuleError, RuleInfo};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressFinish, ProgressStyle};
 use serde_json::json;
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -245,10 +245,12 @@ fn find_rules(name: &str) -> Result<&'static RuleInfo, String> {
 /// The budget of a computation, with a progress line on a terminal and silence in a pipe.
 fn budget(limits: &LimitArgs) -> Budget {
     let progress: Option<Box<dyn FnMut(u64)>> = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new_spinner().with_style(
-            ProgressStyle::with_template("{spinner} searched {pos} positions ({per_sec})")
-                .expect("the template is valid"),
-        );
+        let bar = ProgressBar::new_spinner()
+            .with_style(
+                ProgressStyle::with_template("{spinner} listed {human_pos} positions in {elapsed}")
+                    .expect("the template is valid"),
+            )
+            .with_finish(ProgressFinish::AndClear);
         Box::new(move |searched: u64| bar.set_position(searched)) as Box<dyn FnMut(u64)>
     });
     Budget {
