@@ -451,3 +451,39 @@ fn silver_dollar_with_the_dollar_first_is_staircase_nim() {
     assert_eq!(moves_to("silver-dollar", ".S", Play::Normal), ["S."]);
     assert_eq!(moves_to("silver-dollar", "c..S", Play::Normal), ["cS.."]);
 }
+
+#[test]
+fn silver_dollar_is_staircase_nim_with_the_bag_as_a_square() {
+    // The bag counts as one more empty square, except when the dollar is the coin nearest
+    // to it: then nothing may enter it.
+    let mut solver = Solver::new(&SilverDollar);
+    let mut checked = 0;
+    for code in 0..3u32.pow(8) {
+        let strip: Vec<Square> = (0..8)
+            .map(|i| match code / 3u32.pow(i) % 3 {
+                0 => Square::Empty,
+                1 => Square::Coin,
+                _ => Square::Dollar,
+            })
+            .collect();
+        if strip.iter().filter(|&&s| s == Square::Dollar).count() != 1 {
+            continue;
+        }
+        let coins: Vec<usize> = (0..strip.len())
+            .filter(|&i| strip[i] != Square::Empty)
+            .collect();
+        let bag_is_free = strip[coins[0]] == Square::Coin;
+        let mut gaps = vec![coins[0] as u64 + u64::from(bag_is_free)];
+        gaps.extend(coins.windows(2).map(|w| (w[1] - w[0] - 1) as u64));
+        let stairs: Vec<u64> = gaps.into_iter().rev().collect();
+        let p = solver.outcome(&strip, Play::Normal).unwrap() == Outcome::P;
+        assert_eq!(
+            p,
+            odd_stair_sum(&stairs) == 0,
+            "{}",
+            SilverDollar.show(&strip)
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 8 << 7, "every strip of 8 squares with one dollar");
+}
