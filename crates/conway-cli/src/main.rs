@@ -331,6 +331,9 @@ fn show_report(report: &Report) -> String {
     if let Some(value) = report.value {
         lines.push(format!("value:   {}", show_nimber(value.into())));
     }
+    if let Some(why) = &report.value_unknown {
+        lines.push(format!("value:   unknown: {why} (--max-positions N)"));
+    }
     match report.winning_moves.len() {
         0 if report.outcome == Outcome::N => lines.push(
             "winning moves: none needed (the player to move cannot move, and under misère play that wins)"

@@ -219,3 +219,37 @@ fn graph_lists_positions_labelled_by_the_kernel() {
         "more than 10000 positions",
     );
 }
+
+#[test]
+fn closed_forms_answer_where_the_value_is_out_of_reach() {
+    let report = json(&[
+        "solve",
+        "wythoff",
+        "600 800",
+        "--json",
+        "--max-positions",
+        "1000",
+    ]);
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["value"], Value::Null);
+    assert!(report["value_unknown"]
+        .as_str()
+        .unwrap()
+        .contains("more than 1000 positions"));
+    assert_eq!(report["winning_moves"][0]["to"], "323,523");
+    let report = json(&[
+        "solve",
+        "fibonacci",
+        "1000000",
+        "--json",
+        "--max-positions",
+        "1000",
+    ]);
+    let moves: Vec<&str> = report["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["take 55", "take 199", "take 46567", "take 167960"]);
+}

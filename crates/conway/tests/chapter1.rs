@@ -6,7 +6,9 @@ mod common;
 use common::{game, TakeAway};
 use conway::heap::{find_period, nim_sequence, Heaps, Period};
 use conway::impartial::{GameGraph, Outcome, Play, SolveError, Solver};
-use conway::rules::{ruleset, Budget, Chomp, DynamicSubtraction, Heap, Subtraction};
+use conway::rules::{
+    ruleset, smallest_zeckendorf_term, Budget, Chomp, DynamicSubtraction, Heap, Subtraction,
+};
 
 fn subtraction(set: &[u64]) -> Heaps<Subtraction> {
     Heaps(Subtraction::new(set.to_vec()).unwrap())
@@ -201,7 +203,7 @@ fn exercise_6_euclid() {
 #[test]
 fn exercise_7a_take_at_most_the_last_move() {
     let game = DynamicSubtraction::new(1).unwrap();
-    let mut solver = Solver::new(&game);
+    let mut solver = Solver::new(&game).by_search_only();
     for n in 1..70u64 {
         let p = solver
             .outcome(&DynamicSubtraction::start(n), Play::Normal)
@@ -220,26 +222,10 @@ fn exercise_7a_take_at_most_the_last_move() {
     }
 }
 
-/// The smallest term of the Zeckendorf representation (Fibonacci numbers 1, 2, 3, 5, ...).
-fn smallest_zeckendorf_term(mut n: u64) -> u64 {
-    let mut fibs = vec![1u64, 2];
-    while *fibs.last().unwrap() <= n {
-        fibs.push(fibs[fibs.len() - 1] + fibs[fibs.len() - 2]);
-    }
-    let mut smallest = n;
-    for &f in fibs.iter().rev() {
-        if f <= n {
-            n -= f;
-            smallest = f;
-        }
-    }
-    smallest
-}
-
 #[test]
 fn exercise_7b_fibonacci_nim() {
     let game = DynamicSubtraction::fibonacci();
-    let mut solver = Solver::new(&game);
+    let mut solver = Solver::new(&game).by_search_only();
     let fibonacci = [1u64, 2, 3, 5, 8, 13, 21, 34, 55, 89];
     for n in 1..90u64 {
         let p = solver
@@ -291,7 +277,7 @@ fn exercise_7c_growing_takes() {
 
 #[test]
 fn chomp_oracles() {
-    let mut solver = Solver::new(&Chomp);
+    let mut solver = Solver::new(&Chomp).by_search_only();
     // Theorem 1.2: every rectangle but the poison alone is N.
     for rows in 1..=5usize {
         for columns in 1..=5u64 {
@@ -337,7 +323,7 @@ fn chomp_oracles() {
 fn exercise_8b_chomp_with_a_tail_of_ones() {
     // [a, b, 1, …, 1] with k rows in all is P iff k = a + ⌊b/2⌋ (a + b even) or
     // k = min(⌈(2a − b)/2⌉, ⌈3(a − b)/2⌉) (a + b odd).
-    let mut solver = Solver::new(&Chomp);
+    let mut solver = Solver::new(&Chomp).by_search_only();
     let formula = |a: u64, b: u64| {
         if (a + b).is_multiple_of(2) {
             a + b / 2

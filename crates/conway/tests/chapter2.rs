@@ -261,7 +261,7 @@ fn wythoff_p_positions() {
         assert_eq!(wythoff_p_position(k), Some((a, a + k)));
         used.extend([a, a + k]);
     }
-    let mut solver = Solver::new(&Wythoff);
+    let mut solver = Solver::new(&Wythoff).by_search_only();
     for x in 0..40 {
         for y in 0..40 {
             let p = solver.outcome(&vec![(x, y)], Play::Normal).unwrap() == Outcome::P;

@@ -49,6 +49,13 @@ pub trait Impartial {
         None
     }
 
+    /// The normal-play outcome of a whole position, where the ruleset knows it in closed form
+    /// but not the nim value (Wythoff's P-positions, Moore's theorem). Outcomes and winning
+    /// moves then need no search, even where the value would.
+    fn known_outcome(&self, _position: &Self::Position) -> Option<Outcome> {
+        None
+    }
+
     /// The misère outcome of a whole position, where the ruleset knows it in closed form.
     fn known_misere_outcome(&self, _position: &Self::Position) -> Option<Outcome> {
         None
@@ -95,6 +102,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// P where `previous_player_wins`, else N.
+    pub fn p_if(previous_player_wins: bool) -> Outcome {
+        if previous_player_wins {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
     /// A one-line explanation for people who do not know the letters.
     pub fn meaning(self) -> &'static str {
         match self {
@@ -119,6 +135,9 @@ pub struct Analysis<P> {
     pub outcome: Outcome,
     /// The nim value (normal play only; misère play has no nim values).
     pub value: Option<u64>,
+    /// Why the nim value is missing under normal play: its search was too big, though a
+    /// closed form gave the outcome and the winning moves.
+    pub value_unknown: Option<SolveError>,
     /// Every option that wins, i.e. every move to a P-position, in the order of `options`.
     pub winning_moves: Vec<P>,
 }

@@ -114,11 +114,16 @@ impl<'g, G: Impartial> Solver<'g, G> {
 
     /// Whether the player to move wins.
     pub fn outcome(&mut self, position: &G::Position, play: Play) -> Result<Outcome, SolveError> {
+        if self.closed_forms && play == Play::Normal {
+            if let Some(outcome) = self.game.known_outcome(position) {
+                return Ok(outcome);
+            }
+        }
         let value = match play {
             Play::Normal => self.nim_value(position)?,
             Play::Misere => self.evaluate(self.game.canonical(position), Play::Misere)?,
         };
-        Ok(if value == 0 { Outcome::P } else { Outcome::N })
+        Ok(Outcome::p_if(value == 0))
     }
 
     /// Every option from which the player who moved there wins: all of them, not one.
@@ -141,20 +146,29 @@ impl<'g, G: Impartial> Solver<'g, G> {
         Ok(winners)
     }
 
-    /// Outcome, nim value (normal play) and every winning move.
+    /// Outcome, every winning move and the nim value (normal play). Where a closed form gives
+    /// the outcome and the moves but the value's search is too big, the analysis says so
+    /// rather than fail.
     pub fn analyse(
         &mut self,
         position: &G::Position,
         play: Play,
     ) -> Result<Analysis<G::Position>, SolveError> {
-        let value = match play {
-            Play::Normal => Some(self.nim_value(position)?),
-            Play::Misere => None,
+        let outcome = self.outcome(position, play)?;
+        let winning_moves = self.winning_moves(position, play)?;
+        let (value, value_unknown) = match play {
+            Play::Misere => (None, None),
+            Play::Normal => match self.nim_value(position) {
+                Ok(value) => (Some(value), None),
+                Err(too_big @ SolveError::TooBig { .. }) => (None, Some(too_big)),
+                Err(other) => return Err(other),
+            },
         };
         Ok(Analysis {
-            outcome: self.outcome(position, play)?,
+            outcome,
             value,
-            winning_moves: self.winning_moves(position, play)?,
+            value_unknown,
+            winning_moves,
         })
     }
 

@@ -2,7 +2,7 @@
 //! top-left square is poisoned, so the player left with only it loses.
 
 use super::{parse_sizes, ruleset_via_notation, show_numbers, Notation};
-use crate::impartial::Impartial;
+use crate::impartial::{Impartial, Outcome};
 
 /// Chomp; a position is its row lengths from the top, non-increasing, without empty rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,6 +32,16 @@ impl Impartial for Chomp {
                 (first..len).map(move |column| eat(rows, row, column))
             })
             .collect()
+    }
+
+    /// Proposition 1.1: a board of at most two rows is P iff the top row has exactly one
+    /// square more than the bottom row (the poison alone is `[1, 0]`).
+    fn known_outcome(&self, rows: &Vec<u64>) -> Option<Outcome> {
+        match rows.as_slice() {
+            &[a] => Some(Outcome::p_if(a == 1)),
+            &[a, b] => Some(Outcome::p_if(b + 1 == a)),
+            _ => None,
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! the game of part (a), m = 2 is Fibonacci Nim.
 
 use super::{check_size, parse_number, ruleset_via_notation, Notation};
-use crate::impartial::Impartial;
+use crate::impartial::{Impartial, Outcome};
 
 /// A dynamic subtraction game with multiplier m.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +43,28 @@ impl DynamicSubtraction {
     }
 }
 
+/// The smallest term of the Zeckendorf representation of `n ≥ 1`: its greedy sum of
+/// non-consecutive Fibonacci numbers 1, 2, 3, 5, 8, ...
+pub fn smallest_zeckendorf_term(mut n: u64) -> u64 {
+    let mut fibonacci = vec![1u64, 2];
+    while let Some(next) =
+        fibonacci[fibonacci.len() - 1].checked_add(fibonacci[fibonacci.len() - 2])
+    {
+        if next > n {
+            break;
+        }
+        fibonacci.push(next);
+    }
+    let mut smallest = n;
+    for &f in fibonacci.iter().rev() {
+        if f <= n {
+            n -= f;
+            smallest = f;
+        }
+    }
+    smallest
+}
+
 impl Impartial for DynamicSubtraction {
     type Position = Heap;
 
@@ -53,6 +75,19 @@ impl Impartial for DynamicSubtraction {
                 limit: taken.saturating_mul(self.multiplier),
             })
             .collect()
+    }
+
+    /// The player to move wins iff he may take the smallest part of the heap's
+    /// representation: its lowest binary digit for m = 1, its smallest Zeckendorf term for
+    /// Fibonacci Nim (Exercise 1.6-7). Other multipliers are searched.
+    fn known_outcome(&self, heap: &Heap) -> Option<Outcome> {
+        let smallest_part = match self.multiplier {
+            _ if heap.chips == 0 => return Some(Outcome::P),
+            1 => 1 << heap.chips.trailing_zeros(),
+            2 => smallest_zeckendorf_term(heap.chips),
+            _ => return None,
+        };
+        Some(Outcome::p_if(smallest_part > heap.limit))
     }
 
     fn canonical(&self, heap: &Heap) -> Heap {

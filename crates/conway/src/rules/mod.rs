@@ -15,7 +15,7 @@ mod welter;
 mod wythoff;
 
 pub use chomp::Chomp;
-pub use dynamic::{DynamicSubtraction, Heap};
+pub use dynamic::{smallest_zeckendorf_term, DynamicSubtraction, Heap};
 pub use nim::{misere_nim_outcome, Lasker, MooreNim, Nim, Nimble};
 pub use northcott::{Board, Northcott, PokerNim, PokerPosition, Row};
 pub use staircase::{odd_stair_sum, SilverDollar, Square, Staircase};
@@ -80,6 +80,9 @@ pub struct Report {
     pub outcome: Outcome,
     /// The nim value under normal play; none under misère play.
     pub value: Option<u64>,
+    /// Why a normal-play value is missing (its search was too big for the limits).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_unknown: Option<String>,
     pub winning_moves: Vec<Move>,
 }
 
@@ -166,6 +169,7 @@ pub fn analyse_position<G: Notation>(
         play,
         outcome: analysis.outcome,
         value: analysis.value,
+        value_unknown: analysis.value_unknown.map(|e| e.to_string()),
         winning_moves: analysis
             .winning_moves
             .iter()
@@ -202,7 +206,7 @@ pub fn explore_position<G: Notation>(
         .zip(kernel)
         .map(|((position, followers), in_kernel)| GraphNode {
             position: game.show(position),
-            outcome: if in_kernel { Outcome::P } else { Outcome::N },
+            outcome: Outcome::p_if(in_kernel),
             options: followers.clone(),
         })
         .collect();

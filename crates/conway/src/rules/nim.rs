@@ -41,11 +41,7 @@ pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
     } else {
         nim_sum(heaps) == 0
     };
-    if losing {
-        Outcome::P
-    } else {
-        Outcome::N
-    }
+    Outcome::p_if(losing)
 }
 
 fn nim_sum(heaps: &[u64]) -> u64 {
@@ -231,15 +227,11 @@ impl Impartial for MooreNim {
         } else {
             self.is_p_position(heaps)
         };
-        Some(if losing { Outcome::P } else { Outcome::N })
+        Some(Outcome::p_if(losing))
     }
 
-    fn known_winning_moves(&self, heaps: &Vec<u64>, play: Play) -> Option<Vec<Vec<u64>>> {
-        let is_p = |option: &Vec<u64>| match play {
-            Play::Normal => self.is_p_position(option),
-            Play::Misere => self.known_misere_outcome(option) == Some(Outcome::P),
-        };
-        Some(self.options(heaps).into_iter().filter(is_p).collect())
+    fn known_outcome(&self, heaps: &Vec<u64>) -> Option<Outcome> {
+        Some(Outcome::p_if(self.is_p_position(heaps)))
     }
 }
 

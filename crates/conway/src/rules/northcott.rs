@@ -97,14 +97,6 @@ fn nim_sum(values: &[u64]) -> u64 {
     values.iter().fold(0, |sum, &v| sum ^ v)
 }
 
-fn outcome_of(sum: u64) -> Outcome {
-    if sum == 0 {
-        Outcome::P
-    } else {
-        Outcome::N
-    }
-}
-
 fn normal_play_only(game: &str, play: Play) -> Result<(), RuleError> {
     match play {
         Play::Normal => Ok(()),
@@ -137,8 +129,9 @@ impl Ruleset for PokerNim {
             game: self.name(),
             position: position.show(),
             play,
-            outcome: outcome_of(sum),
+            outcome: Outcome::p_if(sum == 0),
             value: Some(sum),
+            value_unknown: None,
             winning_moves: position.winning_moves(),
         })
     }
@@ -321,8 +314,9 @@ impl Ruleset for Northcott {
             game: self.name(),
             position: board.show(),
             play,
-            outcome: outcome_of(sum),
+            outcome: Outcome::p_if(sum == 0),
             value: Some(sum),
+            value_unknown: None,
             winning_moves: board.winning_moves(),
         })
     }

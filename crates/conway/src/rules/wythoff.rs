@@ -3,7 +3,7 @@
 //! several queens (Exercise 3.7-13).
 
 use super::{parse_sizes, ruleset_via_notation, Notation};
-use crate::impartial::Impartial;
+use crate::impartial::{Impartial, Outcome};
 
 /// Wythoff's game; a position is a row of heap pairs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,6 +45,15 @@ impl Impartial for Wythoff {
 
     fn components(&self, pairs: &Self::Position) -> Vec<Self::Position> {
         pairs.iter().map(|&pair| vec![pair]).collect()
+    }
+
+    /// One pair (or none) is P exactly at the P-positions of Table 2.1.
+    fn known_outcome(&self, pairs: &Self::Position) -> Option<Outcome> {
+        match self.canonical(pairs).as_slice() {
+            [] => Some(Outcome::P),
+            &[(x, y)] => Some(Outcome::p_if(is_wythoff_p(x, y))),
+            _ => None,
+        }
     }
 
     fn canonical(&self, pairs: &Self::Position) -> Self::Position {

@@ -1,0 +1,88 @@
+//! Every closed form the solver trusts (nim values, outcomes, misère outcomes, winning
+//! moves) gives the same analysis as plain search, ruleset by ruleset.
+
+use conway::heap::Heaps;
+use conway::impartial::{Impartial, Play, Solver};
+use conway::rules::{
+    Chomp, Coins, DynamicSubtraction, Heap, Lasker, MooreNim, Nim, Nimble, Staircase,
+    TurningTurtles, Wythoff,
+};
+use std::fmt::Debug;
+
+/// Compares the analysis with closed forms against the analysis by search alone.
+fn agrees<G: Impartial>(game: &G, positions: impl IntoIterator<Item = G::Position>, plays: &[Play])
+where
+    G::Position: Debug,
+{
+    let mut fast = Solver::new(game);
+    let mut search = Solver::new(game).by_search_only();
+    let mut checked = 0;
+    for position in positions {
+        for &play in plays {
+            let expected = search.analyse(&position, play).unwrap();
+            assert_eq!(
+                fast.analyse(&position, play).unwrap(),
+                expected,
+                "{position:?} under {play}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+fn tuples(len: usize, bound: u64) -> Vec<Vec<u64>> {
+    (0..len).fold(vec![vec![]], |acc, _| {
+        acc.into_iter()
+            .flat_map(|t| (0..bound).map(move |x| [t.clone(), vec![x]].concat()))
+            .collect()
+    })
+}
+
+const BOTH: &[Play] = &[Play::Normal, Play::Misere];
+
+#[test]
+fn nim_nimble_and_lasker() {
+    agrees(&Heaps(Nim), tuples(3, 7), BOTH);
+    agrees(&Heaps(Nimble), tuples(3, 6), BOTH);
+    agrees(&Heaps(Lasker), tuples(2, 14), BOTH);
+}
+
+#[test]
+fn moore() {
+    for k in 1..=3 {
+        agrees(&MooreNim::new(k).unwrap(), tuples(3, 5), BOTH);
+    }
+}
+
+#[test]
+fn wythoff() {
+    let pairs = (0..20u64).flat_map(|x| (0..20u64).map(move |y| vec![(x, y)]));
+    agrees(&Wythoff, pairs, &[Play::Normal]);
+    let sums = tuples(4, 5)
+        .into_iter()
+        .map(|t| vec![(t[0], t[1]), (t[2], t[3])]);
+    agrees(&Wythoff, sums, &[Play::Normal]);
+}
+
+#[test]
+fn chomp_with_two_rows() {
+    let boards =
+        (1..=10u64).flat_map(|a| (0..=a).map(move |b| if b == 0 { vec![a] } else { vec![a, b] }));
+    agrees(&Chomp, boards, BOTH);
+}
+
+#[test]
+fn dynamic_subtraction() {
+    for multiplier in 1..=3 {
+        let heaps = (0..30u64).flat_map(|chips| (0..30u64).map(move |limit| Heap { chips, limit }));
+        agrees(&DynamicSubtraction::new(multiplier).unwrap(), heaps, BOTH);
+    }
+}
+
+#[test]
+fn staircase_and_turtles() {
+    agrees(&Staircase, tuples(4, 4), BOTH);
+    let rows = (0..1u128 << 8).map(|heads| Coins { len: 8, heads });
+    agrees(&TurningTurtles, rows, BOTH);
+}
