@@ -37,9 +37,9 @@ impl Impartial for Chomp {
     /// Proposition 1.1: a board of at most two rows is P iff the top row has exactly one
     /// square more than the bottom row (the poison alone is `[1, 0]`).
     fn known_outcome(&self, rows: &Vec<u64>) -> Option<Outcome> {
-        match rows.as_slice() {
-            &[a] => Some(Outcome::p_if(a == 1)),
-            &[a, b] => Some(Outcome::p_if(b + 1 == a)),
+        match *rows.as_slice() {
+            [a] => Some(Outcome::p_if(a == 1)),
+            [a, b] => Some(Outcome::p_if(b + 1 == a)),
             _ => None,
         }
     }
