@@ -1,6 +1,8 @@
 //! `conway`: analyse combinatorial games from the shell. A thin layer over the `conway`
 //! library: parse the command, call the library, print the answer as text or JSON.
 
+mod play;
+
 use clap::{Parser, Subcommand};
 use conway::heap::find_period;
 use conway::impartial::{Limits, Outcome, Play, SolveError};
@@ -33,6 +35,25 @@ enum Command {
         misere: bool,
         #[command(flatten)]
         output: Output,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Play a game against perfect play, typing moves on standard input.
+    Play {
+        /// The game, with parameters after a colon.
+        game: String,
+        /// The starting position, in the game's notation.
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        /// Misère play: the player who makes the last move loses.
+        #[arg(long)]
+        misere: bool,
+        /// Let the engine move first.
+        #[arg(long)]
+        engine_first: bool,
+        /// Mark your winning moves.
+        #[arg(long)]
+        hints: bool,
         #[command(flatten)]
         limits: LimitArgs,
     },
@@ -105,7 +126,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(text) => {
-            println!("{text}");
+            if !text.is_empty() {
+                println!("{text}");
+            }
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -133,6 +156,30 @@ fn run(command: Command) -> Result<String, String> {
             } else {
                 show_report(&report)
             })
+        }
+        Command::Play {
+            game,
+            position,
+            misere,
+            engine_first,
+            hints,
+            limits,
+        } => {
+            let rules = ruleset(&game).map_err(explain)?;
+            let game = play::Game {
+                rules: rules.as_ref(),
+                start: position,
+                play: if misere { Play::Misere } else { Play::Normal },
+                first: if engine_first {
+                    play::First::Engine
+                } else {
+                    play::First::You
+                },
+                hints,
+                budget: &|| budget(&limits),
+            };
+            game.run(&mut std::io::stdin().lock(), &mut std::io::stdout().lock())?;
+            Ok(String::new())
         }
         Command::Graph {
             game,

@@ -253,3 +253,55 @@ fn closed_forms_answer_where_the_value_is_out_of_reach() {
         .collect();
     assert_eq!(moves, ["take 55", "take 199", "take 46567", "take 167960"]);
 }
+
+fn play(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_conway"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn play_against_perfect_play() {
+    // The engine takes the winning move from 1 2, and wins whatever we answer.
+    let transcript = play(&["play", "nim", "1 2", "--engine-first"], "1\n");
+    assert!(
+        transcript.contains("I play heap 2: 2 → 1 (take 1) → 1 1"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("You cannot move, so I win"),
+        "{transcript}"
+    );
+    // From a lost position the engine says so; moves may be typed as positions.
+    let transcript = play(&["play", "nim", "1 2", "--hints"], "1 1\n1\n");
+    assert!(transcript.contains("→ 1 1 (wins)"), "{transcript}");
+    assert!(
+        transcript.contains("(every move loses here)"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("I cannot move, so you win"),
+        "{transcript}"
+    );
+    // Bad answers are asked again; the end of the input ends the game.
+    let transcript = play(&["play", "subtraction:1,2", "5"], "7\nnonsense\n");
+    assert!(
+        transcript.contains("'7' is neither a move number (1 to 2)"),
+        "{transcript}"
+    );
+    assert!(transcript.ends_with("Goodbye.\n"), "{transcript}");
+    fails_with(&["play", "poker-nim", "1 2"], "not supported");
+}

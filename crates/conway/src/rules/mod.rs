@@ -107,6 +107,14 @@ pub trait Ruleset {
         Err(RuleError::NotAHeapGame(self.name()))
     }
 
+    /// Every move from a position, in the ruleset's notation. Finite games only.
+    fn moves(&self, _position: &str) -> Result<Vec<Move>, RuleError> {
+        Err(RuleError::Unsupported {
+            game: self.name(),
+            what: "listing the moves of a game that need not end is not supported yet",
+        })
+    }
+
     /// Every position reachable from a position, with its moves and outcome: the game graph
     /// of Definition 1.4, labelled by its kernel (Theorem 1.1). Finite games only.
     fn graph(
@@ -179,6 +187,19 @@ pub fn analyse_position<G: Notation>(
             })
             .collect(),
     })
+}
+
+/// Parses a position and lists its moves.
+pub fn list_moves<G: Notation>(game: &G, name: &str, text: &str) -> Result<Vec<Move>, RuleError> {
+    let position = parse_position(game, name, text)?;
+    Ok(game
+        .options(&position)
+        .iter()
+        .map(|to| Move {
+            to: game.show(to),
+            description: game.describe_move(&position, to),
+        })
+        .collect())
 }
 
 /// Parses a position and builds its game graph, labelled by the kernel: of the graph itself
@@ -350,6 +371,10 @@ impl Ruleset for MisereNim {
             Play::Misere,
             max_positions,
         )
+    }
+
+    fn moves(&self, position: &str) -> Result<Vec<Move>, RuleError> {
+        list_moves(&Heaps(Nim), &self.name(), position)
     }
 }
 
@@ -541,6 +566,13 @@ macro_rules! ruleset_via_notation {
                 max_positions: usize,
             ) -> Result<$crate::rules::GraphReport, $crate::rules::RuleError> {
                 $crate::rules::explore_position(self, &self.name(), position, play, max_positions)
+            }
+
+            fn moves(
+                &self,
+                position: &str,
+            ) -> Result<Vec<$crate::rules::Move>, $crate::rules::RuleError> {
+                $crate::rules::list_moves(self, &self.name(), position)
             }
 
             $($extra)*
