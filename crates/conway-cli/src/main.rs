@@ -4,7 +4,7 @@
 mod play;
 
 use clap::{Parser, Subcommand};
-use conway::heap::find_period;
+use conway::heap::Sequence;
 use conway::impartial::{Limits, Outcome, Play, SolveError};
 use conway::lang::{eval_nimber, show_nimber};
 use conway::rules::{catalogue, ruleset, Budget, GraphReport, Report, RuleError, RuleInfo};
@@ -213,30 +213,18 @@ fn run(command: Command) -> Result<String, String> {
                 ));
             }
             let rules = ruleset(&game).map_err(explain)?;
-            let values = rules.sequence(to, budget(&limits)).map_err(explain)?;
-            let period = find_period(&values);
+            let sequence = rules.sequence(to, budget(&limits)).map_err(explain)?;
             Ok(if output.json {
                 json!({
                     "game": rules.name(),
-                    "values": values,
-                    "preperiod": period.map(|p| p.preperiod),
-                    "period": period.map(|p| p.period),
+                    "values": sequence.values,
+                    "preperiod": sequence.period.map(|p| p.preperiod),
+                    "period": sequence.period.map(|p| p.period),
+                    "proved": sequence.proved,
                 })
                 .to_string()
             } else {
-                let shown: Vec<String> = values.iter().map(u64::to_string).collect();
-                let period = match period {
-                    Some(p) => format!(
-                        "period {} after a preperiod of {} (seen in the data, not proved)",
-                        p.period, p.preperiod
-                    ),
-                    None => "no period shows in this range".to_string(),
-                };
-                format!(
-                    "{}, heaps 0..={to}:\n{}\n{period}",
-                    rules.name(),
-                    shown.join(" ")
-                )
+                show_sequence(&rules.name(), to, &sequence)
             })
         }
         Command::Eval { expression, output } => {
@@ -307,6 +295,25 @@ fn budget(limits: &LimitArgs) -> Budget {
         },
         progress,
     }
+}
+
+fn show_sequence(name: &str, to: u64, sequence: &Sequence) -> String {
+    let shown: Vec<String> = sequence.values.iter().map(u64::to_string).collect();
+    let period = match sequence.period {
+        Some(p) => {
+            let status = if sequence.proved {
+                "proved: the data covers what the rule's periodicity theorem asks"
+            } else {
+                "seen in the data, not proved"
+            };
+            format!(
+                "period {} after a preperiod of {} ({status})",
+                p.period, p.preperiod
+            )
+        }
+        None => "no period shows in this range".to_string(),
+    };
+    format!("{name}, heaps 0..={to}:\n{}\n{period}", shown.join(" "))
 }
 
 fn show_graph(graph: &GraphReport) -> String {

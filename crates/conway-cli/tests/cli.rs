@@ -109,6 +109,12 @@ fn seq_finds_the_period() {
     );
     let lasker = json(&["seq", "lasker", "--to", "20", "--json"]);
     assert_eq!(lasker["period"], Value::Null);
+    let text =
+        String::from_utf8(conway(&["seq", "subtraction:1,3,6", "--to", "20"]).stdout).unwrap();
+    assert!(
+        text.contains("period 9 after a preperiod of 0 (proved"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! [`nim_sequence`] and [`find_period`] give the sequence of one-heap values and its period.
 
 use crate::impartial::{Impartial, Outcome, Play, SolveError, Solver};
+use serde::Serialize;
 
 /// The move rule of a heap game.
 pub trait HeapRule {
@@ -20,6 +21,13 @@ pub trait HeapRule {
 
     /// The misère outcome of a row of heaps, where the rule knows it in closed form.
     fn known_misere_outcome(&self, _heaps: &[u64]) -> Option<Outcome> {
+        None
+    }
+
+    /// How far a period must be checked to be proved: if `g(n + p) = g(n)` for every `n`
+    /// from the preperiod through the returned heap size, it holds for every larger `n`.
+    /// `None` where the rule has no such theorem.
+    fn period_checked_through(&self, _period: Period) -> Option<u64> {
         None
     }
 
@@ -112,27 +120,68 @@ pub fn nim_sequence<R: HeapRule>(
     (0..=n).map(|size| solver.nim_value(&vec![size])).collect()
 }
 
+/// The one-heap values of a heap game and the period they show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Sequence {
+    pub values: Vec<u64>,
+    pub period: Option<Period>,
+    /// Whether the data proves the period for every heap size, by the rule's theorem.
+    pub proved: bool,
+}
+
+/// The values of heaps `0..=n`, their period, and whether the data proves it.
+pub fn heap_sequence<R: HeapRule>(
+    solver: &mut Solver<'_, Heaps<R>>,
+    n: u64,
+) -> Result<Sequence, SolveError> {
+    let values = nim_sequence(solver, n)?;
+    let period = find_period(&values);
+    let game: &Heaps<R> = solver.game();
+    let proved = period.is_some_and(|p| {
+        game.0
+            .period_checked_through(p)
+            .and_then(|last| last.checked_add(p.period as u64))
+            .is_some_and(|needed| needed < values.len() as u64)
+    });
+    Ok(Sequence {
+        values,
+        period,
+        proved,
+    })
+}
+
 /// An eventual period of a sequence: `values[i + period] == values[i]` for all
 /// `i ≥ preperiod` within the data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Period {
     pub preperiod: usize,
     pub period: usize,
 }
 
-/// The shortest period (and for it the shortest preperiod) that the data shows at least twice
-/// after the preperiod. Finite data never proves a period; for take-and-break games the
-/// periodicity theorem (Theorem 3.3) says how much data makes the guess a proof.
+/// The period the data shows best: among the periods seen at least twice after their
+/// preperiod, the one with the shortest preperiod plus period (then the shortest period).
+/// A short "period" that only the last few values happen to show has a long preperiod, so it
+/// loses to a real one. Finite data never proves a period by itself; see
+/// [`HeapRule::period_checked_through`].
 pub fn find_period(values: &[u64]) -> Option<Period> {
     let n = values.len();
-    (1..=n / 2).find_map(|period| {
+    let mut best: Option<Period> = None;
+    for period in 1..=n / 2 {
+        if best.is_some_and(|b| period >= b.preperiod + b.period) {
+            break;
+        }
         // The preperiod: just past the last index that breaks the period.
         let preperiod = (0..n - period)
             .rev()
             .find(|&i| values[i] != values[i + period])
             .map_or(0, |i| i + 1);
-        (n - preperiod >= 2 * period).then_some(Period { preperiod, period })
-    })
+        let seen_twice = n - preperiod >= 2 * period;
+        let shorter = best.is_none_or(|b| preperiod + period < b.preperiod + b.period);
+        if seen_twice && shorter {
+            best = Some(Period { preperiod, period });
+        }
+    }
+    best
 }
 
 #[cfg(test)]
@@ -156,6 +205,15 @@ mod tests {
             })
         );
         assert_eq!(find_period(&[0, 1, 2, 3, 4, 5]), None);
+        // The last values repeat, but the real period is 14.
+        let blocks: Vec<u64> = (0..60).map(|i| (i / 7) % 2).collect();
+        assert_eq!(
+            find_period(&blocks),
+            Some(Period {
+                preperiod: 0,
+                period: 14
+            })
+        );
         assert_eq!(find_period(&[]), None);
     }
 

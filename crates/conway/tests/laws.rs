@@ -1,6 +1,6 @@
 //! Algebraic laws of impartial games, as properties over random subtraction games.
 
-use conway::heap::Heaps;
+use conway::heap::{heap_sequence, Heaps};
 use conway::impartial::{GameGraph, Impartial, Outcome, Play, Solver};
 use conway::rules::{Staircase, Subtraction, Wythoff};
 use proptest::collection::vec;
@@ -79,5 +79,23 @@ proptest! {
         prop_assert_eq!(Staircase.canonical(&once), once.clone());
         let mut search = Solver::new(&Staircase).by_search_only();
         prop_assert_eq!(search.nim_value(&once), search.nim_value(&stairs));
+    }
+}
+
+proptest! {
+    #[test]
+    fn a_proved_period_holds_far_beyond_the_data(set in vec(1u64..10, 1..4), n in 10u64..60) {
+        let game = Heaps(Subtraction::new(set).unwrap());
+        let short = heap_sequence(&mut Solver::new(&game), n).unwrap();
+        let long = heap_sequence(&mut Solver::new(&game), 1500).unwrap();
+        prop_assert_eq!(&long.values[..short.values.len()], &short.values[..]);
+        if short.proved {
+            let period = short.period.unwrap();
+            for i in period.preperiod..long.values.len() - period.period {
+                prop_assert_eq!(long.values[i], long.values[i + period.period], "heap {}", i);
+            }
+        }
+        // With enough data every finite subtraction game's period is found and proved.
+        prop_assert!(long.proved);
     }
 }

@@ -93,6 +93,11 @@ impl<'g, G: Impartial> Solver<'g, G> {
         self
     }
 
+    /// The game this solver solves.
+    pub fn game(&self) -> &'g G {
+        self.game
+    }
+
     /// Positions listed so far: each position expanded and each option it listed.
     pub fn positions_listed(&self) -> u64 {
         self.listed

@@ -24,7 +24,7 @@ pub use turtles::{Coins, TurningTurtles};
 pub use welter::Welter;
 pub use wythoff::{is_wythoff_p, wythoff_p_position, Wythoff};
 
-use crate::heap::{nim_sequence, HeapRule, Heaps};
+use crate::heap::{heap_sequence, HeapRule, Heaps, Sequence};
 use crate::impartial::{GameGraph, Impartial, Limits, Outcome, Play, SolveError, Solver};
 use serde::Serialize;
 use thiserror::Error;
@@ -102,8 +102,8 @@ pub trait Ruleset {
     /// Outcome, value and every winning move of a position written in the ruleset's notation.
     fn analyse(&self, position: &str, play: Play, budget: Budget) -> Result<Report, RuleError>;
 
-    /// The nim values of one heap of each size `0..=n`, for one-heap games.
-    fn sequence(&self, _n: u64, _budget: Budget) -> Result<Vec<u64>, RuleError> {
+    /// The nim values of one heap of each size `0..=n`, for one-heap games, with their period.
+    fn sequence(&self, _n: u64, _budget: Budget) -> Result<Sequence, RuleError> {
         Err(RuleError::NotAHeapGame(self.name()))
     }
 
@@ -238,14 +238,14 @@ pub fn explore_position<G: Notation>(
     })
 }
 
-/// The one-heap values of a heap game.
-pub fn heap_sequence<R: HeapRule>(
+/// The one-heap values of a heap game, with their period.
+pub fn analyse_sequence<R: HeapRule>(
     rule: &Heaps<R>,
     name: &str,
     n: u64,
     budget: Budget,
-) -> Result<Vec<u64>, RuleError> {
-    nim_sequence(&mut solver(rule, budget), n).map_err(|source| solve_error(name, source))
+) -> Result<Sequence, RuleError> {
+    heap_sequence(&mut solver(rule, budget), n).map_err(|source| solve_error(name, source))
 }
 
 fn solver<G: Impartial>(game: &G, budget: Budget) -> Solver<'_, G> {
@@ -538,8 +538,8 @@ macro_rules! ruleset_via_notation {
                 &self,
                 n: u64,
                 budget: $crate::rules::Budget,
-            ) -> Result<Vec<u64>, $crate::rules::RuleError> {
-                $crate::rules::heap_sequence(self, &self.name(), n, budget)
+            ) -> Result<$crate::heap::Sequence, $crate::rules::RuleError> {
+                $crate::rules::analyse_sequence(self, &self.name(), n, budget)
             }
         });
     };

@@ -1,8 +1,7 @@
 //! Subtraction games (§1.4): take s chips from one heap, for some s in a finite set S.
 
 use super::{heap_notation, parse_numbers, ruleset_via_notation};
-use crate::heap::HeapRule;
-use crate::heap::Heaps;
+use crate::heap::{HeapRule, Heaps, Period};
 
 /// A subtraction game with a finite subtraction set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +43,14 @@ impl HeapRule for Subtraction {
             .take_while(|&&s| s <= size)
             .map(|&s| if s == size { vec![] } else { vec![size - s] })
             .collect()
+    }
+
+    /// For heaps of at least max S chips, g(n) = mex{g(n − s) : s ∈ S} depends only on the
+    /// max S values below n, so a period that holds on max S consecutive heaps from the
+    /// preperiod holds forever (the argument of Exercise 3.7-11).
+    fn period_checked_through(&self, period: Period) -> Option<u64> {
+        let window = *self.set.last()?;
+        (period.preperiod as u64).checked_add(window - 1)
     }
 }
 
