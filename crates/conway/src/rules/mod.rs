@@ -182,28 +182,29 @@ pub fn analyse_position<G: Notation>(
         outcome: analysis.outcome,
         value: analysis.value,
         value_unknown: analysis.value_unknown.map(|e| e.to_string()),
-        winning_moves: analysis
-            .winning_moves
-            .iter()
-            .map(|to| Move {
-                to: game.show(to),
-                description: game.describe_move(&position, to),
-            })
-            .collect(),
+        winning_moves: moves_in_notation(game, &position, &analysis.winning_moves),
     })
+}
+
+/// Moves from `from` to each of `options`, written in the game's notation.
+fn moves_in_notation<G: Notation>(
+    game: &G,
+    from: &G::Position,
+    options: &[G::Position],
+) -> Vec<Move> {
+    options
+        .iter()
+        .map(|to| Move {
+            to: game.show(to),
+            description: game.describe_move(from, to),
+        })
+        .collect()
 }
 
 /// Parses a position and lists its moves.
 pub fn list_moves<G: Notation>(game: &G, name: &str, text: &str) -> Result<Vec<Move>, RuleError> {
     let position = parse_position(game, name, text)?;
-    Ok(game
-        .options(&position)
-        .iter()
-        .map(|to| Move {
-            to: game.show(to),
-            description: game.describe_move(&position, to),
-        })
-        .collect())
+    Ok(moves_in_notation(game, &position, &game.options(&position)))
 }
 
 /// Parses a position and builds its game graph, labelled by the kernel: of the graph itself
