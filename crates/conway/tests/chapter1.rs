@@ -35,6 +35,25 @@ fn winning_moves(spec: &str, position: &str) -> Vec<String> {
 }
 
 #[test]
+fn example_1_1_the_game_graph() {
+    // F(0) = ∅, F(1) = {0}, F(2) = {0, 1}, F(k) = {k−3, k−2, k−1}: the graph for n = 10.
+    let game = subtraction(&[1, 2, 3]);
+    let graph = GameGraph::build(&game, vec![10], 100).unwrap();
+    assert_eq!(graph.positions.len(), 11);
+    assert_eq!(graph.edge_count(), 1 + 2 + 3 * 8);
+    for (position, followers) in graph.positions.iter().zip(&graph.followers) {
+        let k = position[0];
+        let mut heaps: Vec<u64> = followers.iter().map(|&i| graph.positions[i][0]).collect();
+        heaps.sort_unstable();
+        assert_eq!(
+            heaps,
+            (k.saturating_sub(3)..k).collect::<Vec<_>>(),
+            "F({k})"
+        );
+    }
+}
+
+#[test]
 fn example_1_1_take_1_2_or_3_from_21() {
     let game = subtraction(&[1, 2, 3]);
     let p: Vec<u64> = (0..40)

@@ -408,6 +408,10 @@ fn turning_turtles_example() {
             "turn coin 12 (H→T) and coin 4 (T→H)",
         ]
     );
+    // The text's sample move: turn coin 9 (H→T) and coin 4 (T→H).
+    let start = TurningTurtles.parse("THTTHTTTHHTHT").unwrap();
+    let sample = TurningTurtles.parse("THTHHTTTTHTHT").unwrap();
+    assert!(TurningTurtles.options(&start).contains(&sample));
     // A lone head on coin n is a heap of n, by search as well.
     let mut search = Solver::new(&TurningTurtles).by_search_only();
     for text in ["TTTTTTH", "HTHHT", "THTTHTTTHH"] {

@@ -263,3 +263,37 @@ proptest! {
         prop_assert_eq!(zero, divisible);
     }
 }
+
+#[test]
+fn the_groups_of_theorem_b5_and_corollary_b3() {
+    // [n] is a group under ⊕ exactly when n is a power of 2.
+    for n in 1u128..=70 {
+        let closed = (0..n).all(|a| (0..n).all(|b| nim_sum(a, b) < n));
+        assert_eq!(closed, n.is_power_of_two(), "[{n}]");
+    }
+    // 2^n ⊕ x = 2^n + x for x < 2^n, and Exercise B.1: nk ⊕ m = nk + m for m < n.
+    for bits in 0..10 {
+        let n = 1u128 << bits;
+        for x in 0..n {
+            assert_eq!(nim_sum(n, x), n + x);
+            for k in 0..5 {
+                assert_eq!(nim_sum(n * k, x), n * k + x);
+            }
+        }
+    }
+}
+
+#[test]
+fn nim_cubes_by_the_mex_rule_of_exercise_b2() {
+    // n³ = mex{ (n ⊕ n₁)(n ⊕ n₂)(n ⊕ n₃) ⊕ n³ : n_i < n }.
+    for n in 0..10u64 {
+        let cube = nim_mul(nim_mul(n, n), n);
+        let excluded = (0..n).flat_map(|a| {
+            (0..n).flat_map(move |b| {
+                (0..n).map(move |c| nim_mul(nim_mul(n ^ a, n ^ b), n ^ c) ^ cube)
+            })
+        });
+        assert_eq!(mex(excluded), cube, "{n}³");
+        assert_eq!(nim_pow(n.into(), 3), cube.into());
+    }
+}
