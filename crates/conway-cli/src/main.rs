@@ -2,12 +2,12 @@
 //! library: parse the command, call the library, print the answer as text or JSON.
 
 mod play;
+mod show;
 
 use clap::{Parser, Subcommand};
-use conway::heap::Sequence;
-use conway::impartial::{Limits, Outcome, Play, SolveError};
+use conway::impartial::{Limits, Play, SolveError};
 use conway::lang::{eval_nimber, show_nimber};
-use conway::rules::{catalogue, ruleset, Budget, GraphReport, Report, RuleError, RuleInfo};
+use conway::rules::{catalogue, ruleset, Budget, RuleError, RuleInfo};
 use indicatif::{ProgressBar, ProgressFinish, ProgressStyle};
 use serde_json::json;
 use std::io::IsTerminal;
@@ -154,7 +154,7 @@ fn run(command: Command) -> Result<String, String> {
             Ok(if output.json {
                 json!(report).to_string()
             } else {
-                show_report(&report)
+                show::report(&report)
             })
         }
         Command::Play {
@@ -196,9 +196,9 @@ fn run(command: Command) -> Result<String, String> {
             Ok(if output.json {
                 json!(graph).to_string()
             } else if dot {
-                show_dot(&graph)
+                show::dot(&graph)
             } else {
-                show_graph(&graph)
+                show::graph(&graph)
             })
         }
         Command::Seq {
@@ -224,7 +224,7 @@ fn run(command: Command) -> Result<String, String> {
                 })
                 .to_string()
             } else {
-                show_sequence(&rules.name(), to, &sequence)
+                show::sequence(&rules.name(), to, &sequence)
             })
         }
         Command::Eval { expression, output } => {
@@ -295,123 +295,4 @@ fn budget(limits: &LimitArgs) -> Budget {
         },
         progress,
     }
-}
-
-fn show_sequence(name: &str, to: u64, sequence: &Sequence) -> String {
-    let shown: Vec<String> = sequence.values.iter().map(u64::to_string).collect();
-    let period = match sequence.period {
-        Some(p) => {
-            let status = if sequence.proved {
-                "proved: the data covers what the rule's periodicity theorem asks"
-            } else {
-                "seen in the data, not proved"
-            };
-            format!(
-                "period {} after a preperiod of {} ({status})",
-                p.period, p.preperiod
-            )
-        }
-        None => "no period shows in this range".to_string(),
-    };
-    format!("{name}, heaps 0..={to}:\n{}\n{period}", shown.join(" "))
-}
-
-fn show_graph(graph: &GraphReport) -> String {
-    let moves: usize = graph.positions.iter().map(|p| p.options.len()).sum();
-    let header = format!(
-        "{} {} ({}): {} positions, {moves} moves; P marks the kernel",
-        graph.game,
-        graph.positions[0].position,
-        graph.play,
-        graph.positions.len()
-    );
-    let width = graph
-        .positions
-        .iter()
-        .map(|p| p.position.chars().count())
-        .max()
-        .unwrap_or(0);
-    let lines = graph.positions.iter().map(|node| {
-        let options: Vec<&str> = node
-            .options
-            .iter()
-            .map(|&i| graph.positions[i].position.as_str())
-            .collect();
-        let pad = width - node.position.chars().count();
-        let arrow = if options.is_empty() {
-            String::new()
-        } else {
-            format!("  → {}", options.join(" · "))
-        };
-        format!(
-            "  {}  {}{}{arrow}",
-            node.outcome,
-            node.position,
-            " ".repeat(pad)
-        )
-    });
-    std::iter::once(header)
-        .chain(lines)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn show_dot(graph: &GraphReport) -> String {
-    let quote = |text: &str| format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
-    let mut lines = vec![
-        format!("digraph {} {{", quote(&graph.game)),
-        "  node [shape=circle];".to_string(),
-    ];
-    for (i, node) in graph.positions.iter().enumerate() {
-        let shape = if node.outcome == Outcome::P {
-            ", shape=doublecircle"
-        } else {
-            ""
-        };
-        lines.push(format!("  {i} [label={}{shape}];", quote(&node.position)));
-    }
-    for (i, node) in graph.positions.iter().enumerate() {
-        lines.extend(node.options.iter().map(|j| format!("  {i} -> {j};")));
-    }
-    lines.push("}".to_string());
-    lines.join("\n")
-}
-
-fn show_report(report: &Report) -> String {
-    let mut lines = vec![
-        format!("{} {} ({})", report.game, report.position, report.play),
-        format!("outcome: {} ({})", report.outcome, report.outcome.meaning()),
-    ];
-    if let Some(value) = report.value {
-        lines.push(format!("value:   {}", show_nimber(value.into())));
-    }
-    if let Some(why) = &report.value_unknown {
-        lines.push(format!("value:   unknown: {why} (--max-positions N)"));
-    }
-    match report.winning_moves.len() {
-        0 if report.outcome == Outcome::N => lines.push(
-            "winning moves: none needed (the player to move cannot move, and under misère play that wins)"
-                .to_string(),
-        ),
-        0 => lines.push("winning moves: none".to_string()),
-        n => {
-            lines.push(format!("winning moves ({n}):"));
-            let width = report
-                .winning_moves
-                .iter()
-                .map(|m| m.description.chars().count())
-                .max()
-                .unwrap_or(0);
-            for m in &report.winning_moves {
-                let pad = width - m.description.chars().count();
-                lines.push(format!(
-                    "  {}{}  → {}",
-                    m.description,
-                    " ".repeat(pad),
-                    m.to
-                ));
-            }
-        }
-    }
-    lines.join("\n")
 }
