@@ -5,7 +5,7 @@
 //! [`Impartial`] game whose positions are rows of heaps, each heap an independent component.
 //! [`nim_sequence`] and [`find_period`] give the sequence of one-heap values and its period.
 
-use crate::impartial::{Impartial, Outcome, Play, SolveError, Solver};
+use crate::impartial::{Impartial, Outcome, SolveError, Solver, Target};
 use serde::Serialize;
 
 /// The move rule of a heap game.
@@ -31,9 +31,9 @@ pub trait HeapRule {
         None
     }
 
-    /// Every winning move from a row of heaps, where the rule finds them without listing
-    /// every option. In the order of [`Impartial::options`]: heap by heap.
-    fn known_winning_moves(&self, _heaps: &[u64], _play: Play) -> Option<Vec<Vec<u64>>> {
+    /// Every move from a row of heaps that reaches `target`, where the rule finds them
+    /// without listing every option. In the order of [`Impartial::options`]: heap by heap.
+    fn known_moves_to(&self, _heaps: &[u64], _target: Target) -> Option<Vec<Vec<u64>>> {
         None
     }
 }
@@ -85,8 +85,8 @@ impl<R: HeapRule> Impartial for Heaps<R> {
         self.0.known_misere_outcome(heaps)
     }
 
-    fn known_winning_moves(&self, heaps: &Vec<u64>, play: Play) -> Option<Vec<Vec<u64>>> {
-        self.0.known_winning_moves(heaps, play)
+    fn known_moves_to(&self, heaps: &Vec<u64>, target: Target) -> Option<Vec<Vec<u64>>> {
+        self.0.known_moves_to(heaps, target)
     }
 }
 

@@ -2,7 +2,7 @@
 //! moves) gives the same analysis as plain search, ruleset by ruleset.
 
 use conway::heap::Heaps;
-use conway::impartial::{Impartial, Play, Solver};
+use conway::impartial::{Impartial, Play, Solver, Target};
 use conway::rules::{
     Chomp, Coins, DynamicSubtraction, Heap, Lasker, MooreNim, Nim, Nimble, Staircase,
     TurningTurtles, Wythoff,
@@ -31,6 +31,29 @@ where
     assert!(checked > 0);
 }
 
+/// Compares the moves to each nim value below `values` with and without closed forms.
+fn moves_agree<G: Impartial>(
+    game: &G,
+    positions: impl IntoIterator<Item = G::Position>,
+    values: u64,
+) where
+    G::Position: Debug,
+{
+    let mut fast = Solver::new(game);
+    let mut search = Solver::new(game).by_search_only();
+    for position in positions {
+        for value in 0..values {
+            let target = Target::Value(value);
+            let expected = search.moves_to(&position, target).unwrap();
+            assert_eq!(
+                fast.moves_to(&position, target).unwrap(),
+                expected,
+                "{position:?} to *{value}"
+            );
+        }
+    }
+}
+
 fn tuples(len: usize, bound: u64) -> Vec<Vec<u64>> {
     (0..len).fold(vec![vec![]], |acc, _| {
         acc.into_iter()
@@ -46,6 +69,8 @@ fn nim_nimble_and_lasker() {
     agrees(&Heaps(Nim), tuples(3, 7), BOTH);
     agrees(&Heaps(Nimble), tuples(3, 6), BOTH);
     agrees(&Heaps(Lasker), tuples(2, 14), BOTH);
+    moves_agree(&Heaps(Nim), tuples(3, 6), 8);
+    moves_agree(&Heaps(Nimble), tuples(2, 6), 8);
 }
 
 #[test]
@@ -83,6 +108,7 @@ fn dynamic_subtraction() {
 #[test]
 fn staircase_and_turtles() {
     agrees(&Staircase, tuples(4, 4), BOTH);
+    moves_agree(&Staircase, tuples(4, 4), 6);
     let rows = (0..1u128 << 8).map(|heads| Coins { len: 8, heads });
     agrees(&TurningTurtles, rows, BOTH);
 }

@@ -61,15 +61,35 @@ pub trait Impartial {
         None
     }
 
-    /// Every winning move of a position, where the ruleset finds them without listing every
-    /// option (Bouton's rule finds Nim's among a heap of a billion chips). In the order in
-    /// which [`Impartial::options`] lists them.
-    fn known_winning_moves(
+    /// Every move of a position that reaches `target`, where the ruleset finds them without
+    /// listing every option (Bouton's rule finds Nim's among a heap of a billion chips). In
+    /// the order in which [`Impartial::options`] lists them.
+    fn known_moves_to(
         &self,
         _position: &Self::Position,
-        _play: Play,
+        _target: Target,
     ) -> Option<Vec<Self::Position>> {
         None
+    }
+}
+
+/// What a move should reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Under normal play, a position of this nim value: 0 for a winning move, another value
+    /// for a winning move of a sum that this position is part of.
+    Value(u64),
+    /// Under misère play, a P-position.
+    MisereP,
+}
+
+impl Target {
+    /// The target of a winning move.
+    pub fn winning(play: Play) -> Target {
+        match play {
+            Play::Normal => Target::Value(0),
+            Play::Misere => Target::MisereP,
+        }
     }
 }
 

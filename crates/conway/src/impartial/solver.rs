@@ -7,7 +7,7 @@
 //! a position that repeats along the current line of play.
 
 use super::table::BoundedTable;
-use super::{Analysis, Impartial, Outcome, Play};
+use super::{Analysis, Impartial, Outcome, Play, Target};
 use crate::nimber::mex;
 use std::collections::HashSet;
 use thiserror::Error;
@@ -137,18 +137,33 @@ impl<'g, G: Impartial> Solver<'g, G> {
         position: &G::Position,
         play: Play,
     ) -> Result<Vec<G::Position>, SolveError> {
+        self.moves_to(position, Target::winning(play))
+    }
+
+    /// Every option that reaches `target`.
+    pub fn moves_to(
+        &mut self,
+        position: &G::Position,
+        target: Target,
+    ) -> Result<Vec<G::Position>, SolveError> {
         if self.closed_forms {
-            if let Some(winners) = self.game.known_winning_moves(position, play) {
-                return Ok(winners);
+            if let Some(moves) = self.game.known_moves_to(position, target) {
+                return Ok(moves);
             }
         }
-        let mut winners = Vec::new();
+        let mut found = Vec::new();
         for option in self.game.options(position) {
-            if self.outcome(&option, play)? == Outcome::P {
-                winners.push(option);
+            // A P-position needs only the outcome, which a closed form may give.
+            let hit = match target {
+                Target::Value(0) => self.outcome(&option, Play::Normal)? == Outcome::P,
+                Target::Value(value) => self.nim_value(&option)? == value,
+                Target::MisereP => self.outcome(&option, Play::Misere)? == Outcome::P,
+            };
+            if hit {
+                found.push(option);
             }
         }
-        Ok(winners)
+        Ok(found)
     }
 
     /// Outcome, every winning move and the nim value (normal play). Where a closed form gives

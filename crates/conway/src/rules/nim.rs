@@ -6,7 +6,7 @@ use super::{
     Notation,
 };
 use crate::heap::{HeapRule, Heaps};
-use crate::impartial::{Impartial, Outcome, Play};
+use crate::impartial::{Impartial, Outcome, Target};
 use crate::nimber::moore_digits;
 
 /// Nim: take any number of chips from one heap.
@@ -28,8 +28,8 @@ impl HeapRule for Nim {
         Some(misere_nim_outcome(heaps))
     }
 
-    fn known_winning_moves(&self, heaps: &[u64], play: Play) -> Option<Vec<Vec<u64>>> {
-        Some(nim_winning_moves(heaps, play))
+    fn known_moves_to(&self, heaps: &[u64], target: Target) -> Option<Vec<Vec<u64>>> {
+        Some(nim_moves_to(heaps, target))
     }
 }
 
@@ -48,30 +48,30 @@ fn nim_sum(heaps: &[u64]) -> u64 {
     heaps.iter().fold(0, |sum, &h| sum ^ h)
 }
 
-/// Every winning Nim move, heap by heap and in increasing order of what is left.
+/// Every Nim move that reaches `target`, heap by heap and in increasing order of what is left.
 ///
-/// Normal play: replace heap `h` by `h ⊕ s` (s the nim-sum) where that is smaller (Theorem
-/// 2.1). Misère play: a move to a misère P-position either zeroes the nim-sum with a big heap
-/// left, which is a normal-play winning move, or leaves only heaps of 0 and 1, so it leaves 0
-/// or 1 in the heap it touches; those few candidates are tested by Theorem 2.2.
-fn nim_winning_moves(heaps: &[u64], play: Play) -> Vec<Vec<u64>> {
+/// Nim value v: replace heap `h` by `h ⊕ s ⊕ v` (s the nim-sum) where that is smaller; v = 0
+/// is Theorem 2.1. Misère P: a move to a misère P-position either zeroes the nim-sum with a
+/// big heap left, or leaves only heaps of 0 and 1, so it leaves 0 or 1 in the heap it
+/// touches; those few candidates are tested by Theorem 2.2.
+fn nim_moves_to(heaps: &[u64], target: Target) -> Vec<Vec<u64>> {
     let sum = nim_sum(heaps);
     let mut moves = Vec::new();
     for (i, &h) in heaps.iter().enumerate() {
-        let mut targets = match play {
-            Play::Normal => vec![h ^ sum],
-            Play::Misere => vec![0, 1, h ^ sum],
+        let mut lefts = match target {
+            Target::Value(value) => vec![h ^ sum ^ value],
+            Target::MisereP => vec![0, 1, h ^ sum],
         };
-        targets.sort_unstable();
-        targets.dedup();
-        for target in targets.into_iter().filter(|&t| t < h) {
+        lefts.sort_unstable();
+        lefts.dedup();
+        for left in lefts.into_iter().filter(|&left| left < h) {
             let mut option = heaps.to_vec();
-            option[i] = target;
-            let wins = match play {
-                Play::Normal => true,
-                Play::Misere => misere_nim_outcome(&option) == Outcome::P,
+            option[i] = left;
+            let reached = match target {
+                Target::Value(_) => true,
+                Target::MisereP => misere_nim_outcome(&option) == Outcome::P,
             };
-            if wins {
+            if reached {
                 moves.push(option);
             }
         }
@@ -100,8 +100,8 @@ impl HeapRule for Nimble {
         Some(misere_nim_outcome(squares))
     }
 
-    fn known_winning_moves(&self, squares: &[u64], play: Play) -> Option<Vec<Vec<u64>>> {
-        Some(nim_winning_moves(squares, play))
+    fn known_moves_to(&self, squares: &[u64], target: Target) -> Option<Vec<Vec<u64>>> {
+        Some(nim_moves_to(squares, target))
     }
 }
 

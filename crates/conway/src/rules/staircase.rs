@@ -2,7 +2,7 @@
 //! (Exercises 2.5-7 and 2.5-8).
 
 use super::{check_size, parse_numbers, ruleset_via_notation, show_numbers, Notation};
-use crate::impartial::{Impartial, Play};
+use crate::impartial::{Impartial, Target};
 
 /// Staircase Nim: move any number of chips from one stair to the stair below; chips leave
 /// the game from stair 1. A position lists the chips on stairs 1, 2, 3, ...
@@ -48,21 +48,21 @@ impl Impartial for Staircase {
         Some(odd_stair_sum(stairs))
     }
 
-    /// Under normal play each stair offers at most one winning move: from an odd stair, the
-    /// move that zeroes the odd-stair nim-sum; from an even stair, the move that adds the
-    /// needed chips to the odd stair below.
-    fn known_winning_moves(&self, stairs: &Vec<u64>, play: Play) -> Option<Vec<Vec<u64>>> {
-        if play == Play::Misere {
+    /// Under normal play each stair offers at most one move to a given value v: from an odd
+    /// stair, the move that leaves it `x ⊕ s ⊕ v` chips (s the odd-stair nim-sum); from an
+    /// even stair, the move that brings the odd stair below to `y ⊕ s ⊕ v` chips.
+    fn known_moves_to(&self, stairs: &Vec<u64>, target: Target) -> Option<Vec<Vec<u64>>> {
+        let Target::Value(value) = target else {
             return None;
-        }
-        let sum = odd_stair_sum(stairs);
+        };
+        let change = odd_stair_sum(stairs) ^ value;
         let mut moves = Vec::new();
         for (i, &chips) in stairs.iter().enumerate() {
             let moved = if i % 2 == 0 {
-                chips.checked_sub(chips ^ sum)
+                chips.checked_sub(chips ^ change)
             } else {
                 let below = stairs[i - 1];
-                (below ^ sum).checked_sub(below)
+                (below ^ change).checked_sub(below)
             };
             if let Some(moved) = moved.filter(|&t| t >= 1 && t <= chips) {
                 let mut option = stairs.clone();
