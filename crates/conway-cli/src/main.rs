@@ -7,7 +7,7 @@ mod show;
 use clap::{Parser, Subcommand};
 use conway::impartial::{Limits, Play, SolveError};
 use conway::lang::{eval_nimber, show_nimber};
-use conway::rules::{catalogue, ruleset, Budget, RuleError, RuleInfo};
+use conway::rules::{analyse_sum, catalogue, ruleset, Budget, Component, RuleError, RuleInfo};
 use indicatif::{ProgressBar, ProgressFinish, ProgressStyle};
 use serde_json::json;
 use std::io::IsTerminal;
@@ -24,12 +24,17 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Outcome, value and every winning move of a position.
+    ///
+    /// A sum of positions of different games is written `GAME POSITION + GAME POSITION ...`.
     Solve {
         /// The game, with parameters after a colon: `nim`, `subtraction:1,3,4`, ...
         game: String,
         /// The position, in the game's notation (`conway rules GAME` explains it).
         #[arg(allow_hyphen_values = true)]
         position: String,
+        /// More components of a sum: `+ GAME POSITION`, as often as needed.
+        #[arg(value_name = "+ GAME POSITION")]
+        more: Vec<String>,
         /// Misère play: the player who makes the last move loses.
         #[arg(long)]
         misere: bool,
@@ -143,14 +148,20 @@ fn run(command: Command) -> Result<String, String> {
         Command::Solve {
             game,
             position,
+            more,
             misere,
             output,
             limits,
         } => {
             let play = if misere { Play::Misere } else { Play::Normal };
-            let report = ruleset(&game)
-                .and_then(|rules| rules.analyse(&position, play, budget(&limits)))
-                .map_err(explain)?;
+            let report = if more.is_empty() {
+                ruleset(&game)
+                    .and_then(|rules| rules.analyse(&position, play, budget(&limits)))
+                    .map_err(explain)?
+            } else {
+                let components = sum_components(game, position, more)?;
+                analyse_sum(&components, play, &|| budget(&limits)).map_err(explain)?
+            };
             Ok(if output.json {
                 json!(report).to_string()
             } else {
@@ -256,6 +267,32 @@ fn run(command: Command) -> Result<String, String> {
             }
         },
     }
+}
+
+/// The components of `GAME POSITION + GAME POSITION ...`.
+fn sum_components(
+    game: String,
+    position: String,
+    more: Vec<String>,
+) -> Result<Vec<Component>, String> {
+    let malformed = || "write a sum as `GAME POSITION + GAME POSITION ...`".to_string();
+    if !more.len().is_multiple_of(3) {
+        return Err(malformed());
+    }
+    let mut parts = vec![(game, position)];
+    for chunk in more.chunks(3) {
+        if chunk[0] != "+" {
+            return Err(malformed());
+        }
+        parts.push((chunk[1].clone(), chunk[2].clone()));
+    }
+    parts
+        .into_iter()
+        .map(|(game, position)| {
+            let rules = ruleset(&game).map_err(explain)?;
+            Ok(Component { rules, position })
+        })
+        .collect()
 }
 
 /// The library's message, with the option to use where a limit was hit.

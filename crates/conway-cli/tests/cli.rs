@@ -311,3 +311,53 @@ fn play_against_perfect_play() {
     assert!(transcript.ends_with("Goodbye.\n"), "{transcript}");
     fails_with(&["play", "poker-nim", "1 2"], "not supported");
 }
+
+#[test]
+fn sums_of_different_games() {
+    // Example 3.5: G(3) + G(5) + G(7) from (9, 10, 14) has value 3 and two winning moves.
+    let report = json(&[
+        "solve",
+        "subtraction:1,2,3",
+        "9",
+        "+",
+        "subtraction:1,2,3,4,5",
+        "10",
+        "+",
+        "subtraction:1,2,3,4,5,6,7",
+        "14",
+        "--json",
+    ]);
+    assert_eq!(
+        (report["outcome"].as_str(), report["value"].as_u64()),
+        (Some("N"), Some(3))
+    );
+    let moves: Vec<&str> = report["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "subtraction:1,2,3 6 + subtraction:1,2,3,4,5 10 + subtraction:1,2,3,4,5,6,7 14",
+            "subtraction:1,2,3 9 + subtraction:1,2,3,4,5 10 + subtraction:1,2,3,4,5,6,7 13",
+        ]
+    );
+    // Example 3.8's Lasker heaps beside a Nim heap: 2 ⊕ 5 ⊕ 8 ⊕ 15 = 0.
+    let report = json(&["solve", "lasker", "2 5 7", "+", "nim", "15", "--json"]);
+    assert_eq!(report["outcome"], "P");
+    fails_with(
+        &["solve", "nim", "3", "+", "poker-nim", "4"],
+        "cannot be part of a sum",
+    );
+    fails_with(&["solve", "nim", "3", "+"], "write a sum as");
+    fails_with(
+        &["solve", "nim", "3", "+", "nim", "4", "--misere"],
+        "normal play only",
+    );
+    fails_with(
+        &["solve", "nim", "3", "+", "nim", "x"],
+        "'x' is not a non-negative whole number",
+    );
+}

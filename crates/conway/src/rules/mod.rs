@@ -12,6 +12,7 @@ mod northcott;
 mod notation;
 mod staircase;
 mod subtraction;
+mod sum;
 mod turtles;
 mod welter;
 mod wythoff;
@@ -24,12 +25,13 @@ pub use northcott::{Board, Northcott, PokerNim, PokerPosition, Row};
 pub use notation::{check_size, parse_number, parse_numbers, parse_sizes, show_numbers, MAX_SIZE};
 pub use staircase::{odd_stair_sum, SilverDollar, Square, Staircase};
 pub use subtraction::Subtraction;
+pub use sum::{analyse_sum, Component};
 pub use turtles::{Coins, TurningTurtles};
 pub use welter::Welter;
 pub use wythoff::{is_wythoff_p, wythoff_p_position, Wythoff};
 
 use crate::heap::{heap_sequence, HeapRule, Heaps, Sequence};
-use crate::impartial::{GameGraph, Impartial, Limits, Outcome, Play, SolveError, Solver};
+use crate::impartial::{GameGraph, Impartial, Limits, Outcome, Play, SolveError, Solver, Target};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -111,6 +113,30 @@ pub trait Ruleset {
         Err(RuleError::NotAHeapGame(self.name()))
     }
 
+    /// The nim value of a position under normal play, for sums of different games.
+    fn value(&self, _position: &str, _budget: Budget) -> Result<u64, RuleError> {
+        Err(self.not_in_sums())
+    }
+
+    /// Every move of a position to a position of nim value `value` (normal play): in a sum,
+    /// the winning moves of this component.
+    fn moves_to_value(
+        &self,
+        _position: &str,
+        _value: u64,
+        _budget: Budget,
+    ) -> Result<Vec<Move>, RuleError> {
+        Err(self.not_in_sums())
+    }
+
+    /// The error for a game that cannot be a component of a sum.
+    fn not_in_sums(&self) -> RuleError {
+        RuleError::Unsupported {
+            game: self.name(),
+            what: "this game cannot be part of a sum of different games",
+        }
+    }
+
     /// Every move from a position, in the ruleset's notation. Finite games only.
     fn moves(&self, _position: &str) -> Result<Vec<Move>, RuleError> {
         Err(RuleError::Unsupported {
@@ -184,6 +210,34 @@ pub fn analyse_position<G: Notation>(
         value_unknown: analysis.value_unknown.map(|e| e.to_string()),
         winning_moves: moves_in_notation(game, &position, &analysis.winning_moves),
     })
+}
+
+/// Parses a position and finds its nim value.
+pub fn position_value<G: Notation>(
+    game: &G,
+    name: &str,
+    text: &str,
+    budget: Budget,
+) -> Result<u64, RuleError> {
+    let position = parse_position(game, name, text)?;
+    solver(game, budget)
+        .nim_value(&position)
+        .map_err(|source| solve_error(name, source))
+}
+
+/// Parses a position and lists its moves to positions of nim value `value`.
+pub fn position_moves_to_value<G: Notation>(
+    game: &G,
+    name: &str,
+    text: &str,
+    value: u64,
+    budget: Budget,
+) -> Result<Vec<Move>, RuleError> {
+    let position = parse_position(game, name, text)?;
+    let options = solver(game, budget)
+        .moves_to(&position, Target::Value(value))
+        .map_err(|source| solve_error(name, source))?;
+    Ok(moves_in_notation(game, &position, &options))
 }
 
 /// Moves from `from` to each of `options`, written in the game's notation.
@@ -314,6 +368,23 @@ macro_rules! ruleset_via_notation {
                 position: &str,
             ) -> Result<Vec<$crate::rules::Move>, $crate::rules::RuleError> {
                 $crate::rules::list_moves(self, &self.name(), position)
+            }
+
+            fn value(
+                &self,
+                position: &str,
+                budget: $crate::rules::Budget,
+            ) -> Result<u64, $crate::rules::RuleError> {
+                $crate::rules::position_value(self, &self.name(), position, budget)
+            }
+
+            fn moves_to_value(
+                &self,
+                position: &str,
+                value: u64,
+                budget: $crate::rules::Budget,
+            ) -> Result<Vec<$crate::rules::Move>, $crate::rules::RuleError> {
+                $crate::rules::position_moves_to_value(self, &self.name(), position, value, budget)
             }
 
             $($extra)*
