@@ -8,6 +8,10 @@ use conway::nimber::{nim_mul, nim_mul_recursive};
 use conway::rules::{Chomp, Nim, Wythoff};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
+/// The allocator the `conway` binary uses, so the figures are the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The baseline: the byte-table method. A 256×256 table of products of bytes, and a table of
 /// `2^(8i) ⊗ 2^(8j)` products for every byte position pair; a product is 64 lookups and 64
 /// byte-by-word products.

@@ -9,7 +9,7 @@
 use super::table::BoundedTable;
 use super::{Analysis, Impartial, Outcome, Play, Target};
 use crate::nimber::mex;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 use thiserror::Error;
 
 /// Bounds on one computation.
@@ -214,7 +214,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
         if let Some(value) = self.known(&root, play) {
             return Ok(value);
         }
-        let mut on_path = HashSet::from([root.clone()]);
+        let mut on_path = FxHashSet::from_iter([root.clone()]);
         let mut stack = vec![self.open(root, play)?];
         loop {
             let top = stack

@@ -3,13 +3,14 @@
 //! Two generations: new entries go into the current one, and when it holds half the cap it
 //! becomes the previous one, replacing the oldest entries wholesale. Lookups see both, so the
 //! most recent entries, the ones a depth-first search is about to need again, survive.
+//! Keys are small positions hashed by the fast, non-cryptographic Fx hash.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
 pub struct BoundedTable<K, V> {
-    current: HashMap<K, V>,
-    previous: HashMap<K, V>,
+    current: FxHashMap<K, V>,
+    previous: FxHashMap<K, V>,
     generation_size: usize,
 }
 
@@ -17,8 +18,8 @@ impl<K: Eq + Hash, V: Copy> BoundedTable<K, V> {
     /// A table that holds at most `cap` entries (and at least one generation of one).
     pub fn new(cap: usize) -> Self {
         BoundedTable {
-            current: HashMap::new(),
-            previous: HashMap::new(),
+            current: FxHashMap::default(),
+            previous: FxHashMap::default(),
             generation_size: (cap / 2).max(1),
         }
     }
