@@ -83,7 +83,7 @@ fn nim_product(c: &mut Criterion) {
     }
     let mut group = c.benchmark_group("nim_product_u64");
     group.throughput(Throughput::Elements(pairs.len() as u64));
-    group.bench_function("fast (16-bit logs, Karatsuba)", |bench| {
+    group.bench_function("fast (carry-less product in a polynomial basis)", |bench| {
         bench.iter(|| {
             pairs
                 .iter()
@@ -115,10 +115,9 @@ fn sg_solving(c: &mut Criterion) {
     group.bench_function("wythoff 60,90", |bench| {
         bench.iter(|| Solver::new(&Wythoff).nim_value(&vec![(60, 90)]).unwrap())
     });
-    group.bench_function(
-        "wythoff 30,45 (baseline: a quarter of the board)",
-        |bench| bench.iter(|| Solver::new(&Wythoff).nim_value(&vec![(30, 45)]).unwrap()),
-    );
+    group.bench_function("wythoff 30,45 (baseline: half of each heap)", |bench| {
+        bench.iter(|| Solver::new(&Wythoff).nim_value(&vec![(30, 45)]).unwrap())
+    });
     group.bench_function("chomp 7 7 7 7 7 7", |bench| {
         bench.iter(|| Solver::new(&Chomp).nim_value(&vec![7; 6]).unwrap())
     });
