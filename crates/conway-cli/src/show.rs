@@ -3,7 +3,7 @@
 use conway::heap::Sequence;
 use conway::impartial::Outcome;
 use conway::lang::show_nimber;
-use conway::rules::{GraphReport, Report};
+use conway::rules::{GraphReport, Report, RuleInfo};
 
 pub fn sequence(name: &str, to: u64, sequence: &Sequence) -> String {
     let shown: Vec<String> = sequence.values.iter().map(u64::to_string).collect();
@@ -122,4 +122,21 @@ pub fn report(report: &Report) -> String {
         }
     }
     lines.join("\n")
+}
+
+/// The list of games, one line each.
+pub fn catalogue(rules: &[RuleInfo]) -> String {
+    rules
+        .iter()
+        .map(|info| format!("{:<18} {}", info.name, info.summary))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// One game's entry: summary, notation and an example.
+pub fn rule(info: &RuleInfo) -> String {
+    format!(
+        "{}\n  {}\n  position: {}\n  example:  {}",
+        info.name, info.summary, info.notation, info.example
+    )
 }
