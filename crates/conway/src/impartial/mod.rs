@@ -7,6 +7,28 @@
 //!
 //! The ruleset is a value of its own (it carries parameters such as a subtraction set), and
 //! positions are plain data, so that a transposition table keys on positions alone.
+//!
+//! A game of your own needs only its moves. Here, one heap from which a move takes 1, 3 or 4
+//! chips (§1.4), whose P-positions are the heaps ≡ 0 or 2 (mod 7):
+//!
+//! ```
+//! use conway::impartial::{Impartial, Outcome, Play, Solver};
+//!
+//! struct TakeOneThreeOrFour;
+//!
+//! impl Impartial for TakeOneThreeOrFour {
+//!     type Position = u64;
+//!
+//!     fn options(&self, heap: &u64) -> Vec<u64> {
+//!         [1, 3, 4].iter().filter(|&&t| t <= *heap).map(|t| heap - t).collect()
+//!     }
+//! }
+//!
+//! let mut solver = Solver::new(&TakeOneThreeOrFour);
+//! assert_eq!(solver.outcome(&110, Play::Normal), Ok(Outcome::N));
+//! assert_eq!(solver.winning_moves(&110, Play::Normal), Ok(vec![107]));
+//! assert_eq!(solver.outcome(&9, Play::Normal), Ok(Outcome::P));
+//! ```
 
 mod graph;
 mod solver;

@@ -4,7 +4,7 @@
 //!
 //! Addition is XOR. Multiplication rests on the two rules of Corollary B.6 for the Fermat
 //! 2-powers `F = 2^(2^k)`: `F ⊗ y = F·y` for `y < F`, and `F ⊗ F = F ⊕ F/2`. The fast 64-bit
-//! product is in [`product`]; 128-bit products take one Karatsuba step over `F = 2^64` on
+//! product is [`nim_mul`]; 128-bit products take one Karatsuba step over `F = 2^64` on
 //! top of it. [`nim_mul_by_mex`] keeps the literal mex definition as the reference that the
 //! fast paths are tested against.
 
