@@ -1,0 +1,83 @@
+//! Every ruleset writes positions so that it reads them back, and every option of a position
+//! it reads is one it can write and read again.
+
+use conway::heap::Heaps;
+use conway::rules::{
+    Chomp, DynamicSubtraction, Lasker, MooreNim, Nim, Nimble, Notation, SilverDollar, Staircase,
+    Subtraction, TurningTurtles, Welter, Wythoff,
+};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use std::fmt::Debug;
+
+/// Reads `text`, then checks that the position and each of its options survive show → parse.
+fn round_trips<G: Notation>(game: &G, text: &str) -> Result<(), TestCaseError>
+where
+    G::Position: Debug,
+{
+    let position = game.parse(text).map_err(TestCaseError::fail)?;
+    for p in std::iter::once(position.clone()).chain(game.options(&position)) {
+        let shown = game.show(&p);
+        let read = game.parse(&shown);
+        prop_assert_eq!(read, Ok(p), "{}", shown);
+    }
+    Ok(())
+}
+
+fn numbers(values: &[u64], separator: &str) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+proptest! {
+    #[test]
+    fn heap_games(heaps in vec(0u64..12, 0..4)) {
+        let text = numbers(&heaps, " ");
+        round_trips(&Heaps(Nim), &text)?;
+        round_trips(&Heaps(Nimble), &text)?;
+        round_trips(&Heaps(Lasker), &text)?;
+        round_trips(&Heaps(Subtraction::new(vec![1, 3, 4]).unwrap()), &text)?;
+        round_trips(&MooreNim::new(2).unwrap(), &text)?;
+        round_trips(&Staircase, &text)?;
+    }
+
+    #[test]
+    fn wythoff_pairs(pairs in vec((0u64..9, 0u64..9), 1..3)) {
+        let text = pairs.iter().map(|(x, y)| format!("{x},{y}")).collect::<Vec<_>>().join(" ");
+        round_trips(&Wythoff, &text)?;
+    }
+
+    #[test]
+    fn chomp_boards(mut rows in vec(1u64..7, 1..4)) {
+        rows.sort_unstable_by(|a, b| b.cmp(a));
+        round_trips(&Chomp, &numbers(&rows, " "))?;
+    }
+
+    #[test]
+    fn welter_coins(mut squares in vec(0u64..12, 0..4)) {
+        squares.sort_unstable();
+        squares.dedup();
+        round_trips(&Welter, &format!("[{}]", numbers(&squares, "|")))?;
+    }
+
+    #[test]
+    fn coin_rows(coins in vec(prop_oneof![Just('H'), Just('T')], 0..10)) {
+        round_trips(&TurningTurtles, &coins.iter().collect::<String>())?;
+    }
+
+    #[test]
+    fn silver_dollar_strips(strip in vec(prop_oneof![Just('.'), Just('c')], 0..8), at in 0usize..8) {
+        let mut strip: Vec<char> = strip;
+        strip.insert(at.min(strip.len()), 'S');
+        round_trips(&SilverDollar, &strip.iter().collect::<String>())?;
+    }
+
+    #[test]
+    fn dynamic_heaps(chips in 0u64..30, limit in 0u64..30, fresh: bool) {
+        let text = if fresh { chips.to_string() } else { format!("{chips}/{limit}") };
+        round_trips(&DynamicSubtraction::fibonacci(), &text)?;
+    }
+}
