@@ -10,7 +10,7 @@
 //! A bare number outside a call is refused rather than read as a nimber: in the language of
 //! games `3` is the integer 3, not `*3`, and guessing would give a silent wrong answer.
 
-use crate::nimber::{nim_div, nim_inv, nim_mul_u128, nim_pow, nim_sqrt};
+use crate::nimber::{nim_div_u128, nim_inv_u128, nim_mul_u128, nim_pow_u128, nim_sqrt_u128};
 use thiserror::Error;
 
 /// Why an expression could not be evaluated. Columns count characters from 1.
@@ -191,19 +191,19 @@ fn apply(name: &str, args: &[u128]) -> Result<u128, LangError> {
         "nimprod" => Ok(args.iter().fold(1, |product, &a| nim_mul_u128(product, a))),
         "nimdiv" => {
             arity("2", args.len() == 2)?;
-            nim_div(args[0], args[1]).ok_or(LangError::DivisionByZero("nimdiv"))
+            nim_div_u128(args[0], args[1]).ok_or(LangError::DivisionByZero("nimdiv"))
         }
         "nimpow" => {
             arity("2", args.len() == 2)?;
-            Ok(nim_pow(args[0], args[1]))
+            Ok(nim_pow_u128(args[0], args[1]))
         }
         "niminv" => {
             arity("1", args.len() == 1)?;
-            nim_inv(args[0]).ok_or(LangError::DivisionByZero("niminv"))
+            nim_inv_u128(args[0]).ok_or(LangError::DivisionByZero("niminv"))
         }
         "nimsqrt" => {
             arity("1", args.len() == 1)?;
-            Ok(nim_sqrt(args[0]))
+            Ok(nim_sqrt_u128(args[0]))
         }
         _ => Err(LangError::UnknownFunction(name.to_string())),
     }

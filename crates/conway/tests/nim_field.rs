@@ -126,10 +126,10 @@ fn nim_sums_of_the_texts() {
 fn inverses_1_to_15() {
     let inverses = [1, 3, 2, 15, 12, 9, 11, 10, 6, 8, 7, 5, 14, 13, 4];
     for (a, &inverse) in (1..16).zip(&inverses) {
-        assert_eq!(nim_inv(a), Some(inverse), "{a}⁻¹");
+        assert_eq!(nim_inv_u128(a), Some(inverse), "{a}⁻¹");
     }
-    assert_eq!(nim_inv(0), None);
-    assert_eq!(nim_div(5, 0), None);
+    assert_eq!(nim_inv_u128(0), None);
+    assert_eq!(nim_div_u128(5, 0), None);
     // Each row of the 16-table has exactly one 1.
     for row in &TABLE_16[1..] {
         assert_eq!(row.iter().filter(|&&x| x == 1).count(), 1);
@@ -138,9 +138,9 @@ fn inverses_1_to_15() {
 
 #[test]
 fn powers_of_2_and_4() {
-    let powers_of_2: Vec<u128> = (1..=6).map(|k| nim_pow(2, k)).collect();
+    let powers_of_2: Vec<u128> = (1..=6).map(|k| nim_pow_u128(2, k)).collect();
     assert_eq!(powers_of_2, [2, 3, 1, 2, 3, 1]);
-    let powers_of_4: Vec<u128> = (1..=5).map(|k| nim_pow(4, k)).collect();
+    let powers_of_4: Vec<u128> = (1..=5).map(|k| nim_pow_u128(4, k)).collect();
     assert_eq!(powers_of_4, [4, 6, 14, 5, 2]);
 }
 
@@ -206,13 +206,22 @@ fn square_roots_and_inverses_in_the_128_bit_field() {
         u128::MAX,
         0x1234_5678_9abc_def0_1122_3344_5566_7788,
     ] {
-        let root = nim_sqrt(a);
+        let root = nim_sqrt_u128(a);
         assert_eq!(nim_mul_u128(root, root), a);
-        assert_eq!(nim_mul_u128(a, nim_inv(a).unwrap()), 1);
+        assert_eq!(nim_mul_u128(a, nim_inv_u128(a).unwrap()), 1);
     }
 }
 
 proptest! {
+    #[test]
+    fn the_64_bit_operations_agree_with_the_128_bit_ones(a: u64, b: u64, n in 0u64..1000) {
+        prop_assert_eq!(u128::from(nim_square(a)), nim_square_u128(a.into()));
+        prop_assert_eq!(u128::from(nim_pow(a, n)), nim_pow_u128(a.into(), n.into()));
+        prop_assert_eq!(nim_inv(a).map(u128::from), nim_inv_u128(a.into()));
+        prop_assert_eq!(nim_div(a, b).map(u128::from), nim_div_u128(a.into(), b.into()));
+        prop_assert_eq!(u128::from(nim_sqrt(a)), nim_sqrt_u128(a.into()));
+    }
+
     #[test]
     fn product_is_commutative_and_associative(a: u64, b: u64, c: u64) {
         prop_assert_eq!(nim_mul(a, b), nim_mul(b, a));
@@ -234,26 +243,26 @@ proptest! {
 
     #[test]
     fn every_nonzero_element_has_an_inverse(a in 1u128..) {
-        let inverse = nim_inv(a).unwrap();
+        let inverse = nim_inv_u128(a).unwrap();
         prop_assert_eq!(nim_mul_u128(a, inverse), 1);
-        prop_assert_eq!(nim_div(a, a), Some(1));
+        prop_assert_eq!(nim_div_u128(a, a), Some(1));
     }
 
     #[test]
     fn small_elements_keep_to_their_subfield(a in 1u128..65536) {
-        prop_assert!(nim_inv(a).unwrap() < 65536);
-        prop_assert!(nim_sqrt(a) < 65536);
+        prop_assert!(nim_inv_u128(a).unwrap() < 65536);
+        prop_assert!(nim_sqrt_u128(a) < 65536);
     }
 
     #[test]
     fn square_root_inverts_squaring(a: u128) {
-        prop_assert_eq!(nim_sqrt(nim_square(a)), a);
-        prop_assert_eq!(nim_square(nim_sqrt(a)), a);
+        prop_assert_eq!(nim_sqrt_u128(nim_square_u128(a)), a);
+        prop_assert_eq!(nim_square_u128(nim_sqrt_u128(a)), a);
     }
 
     #[test]
     fn division_undoes_multiplication(a: u128, b in 1u128..) {
-        prop_assert_eq!(nim_div(nim_mul_u128(a, b), b), Some(a));
+        prop_assert_eq!(nim_div_u128(nim_mul_u128(a, b), b), Some(a));
     }
 
     #[test]
@@ -294,6 +303,6 @@ fn nim_cubes_by_the_mex_rule_of_exercise_b2() {
             })
         });
         assert_eq!(mex(excluded), cube, "{n}³");
-        assert_eq!(nim_pow(n.into(), 3), cube.into());
+        assert_eq!(nim_pow_u128(n.into(), 3), cube.into());
     }
 }

@@ -39,19 +39,19 @@ fn subfield_bits(a: u128) -> u32 {
 }
 
 /// Nim-square, the Frobenius map of the field (linear over nim-addition).
-pub fn nim_square(a: u128) -> u128 {
+pub fn nim_square_u128(a: u128) -> u128 {
     nim_mul_u128(a, a)
 }
 
 /// Nim-power `a^n` (the book's `a^{n̄}`), by repeated squaring.
-pub fn nim_pow(a: u128, mut n: u128) -> u128 {
+pub fn nim_pow_u128(a: u128, mut n: u128) -> u128 {
     let mut base = a;
     let mut result = 1;
     while n > 0 {
         if n & 1 == 1 {
             result = nim_mul_u128(result, base);
         }
-        base = nim_square(base);
+        base = nim_square_u128(base);
         n >>= 1;
     }
     result
@@ -62,7 +62,7 @@ pub fn nim_pow(a: u128, mut n: u128) -> u128 {
 /// In the subfield `[q]`, `q = 2^(2^k)`, that contains `a`, the multiplicative group has order
 /// `q − 1`, so `a^(q−2)` is the inverse; `q − 2 = 2 + 4 + … + q/2` gives it as a product of the
 /// successive squares of `a`.
-pub fn nim_inv(a: u128) -> Option<u128> {
+pub fn nim_inv_u128(a: u128) -> Option<u128> {
     if a == 0 {
         return None;
     }
@@ -70,22 +70,52 @@ pub fn nim_inv(a: u128) -> Option<u128> {
     let mut square = a;
     let mut result = 1;
     for _ in 1..bits {
-        square = nim_square(square);
+        square = nim_square_u128(square);
         result = nim_mul_u128(result, square);
     }
     Some(result)
 }
 
 /// Nim-division `a ⊘ b = a ⊗ b⁻¹`; `None` when `b = 0`.
-pub fn nim_div(a: u128, b: u128) -> Option<u128> {
-    nim_inv(b).map(|inverse| nim_mul_u128(a, inverse))
+pub fn nim_div_u128(a: u128, b: u128) -> Option<u128> {
+    nim_inv_u128(b).map(|inverse| nim_mul_u128(a, inverse))
 }
 
 /// Nim-square root: the unique `x` with `x ⊗ x = a`. In a field of `2^m` elements squaring is a
 /// bijection whose inverse is `a^(2^(m−1))`, i.e. `m − 1` further squarings.
-pub fn nim_sqrt(a: u128) -> u128 {
+pub fn nim_sqrt_u128(a: u128) -> u128 {
     let bits = subfield_bits(a);
-    (1..bits).fold(a, |x, _| nim_square(x))
+    (1..bits).fold(a, |x, _| nim_square_u128(x))
+}
+
+/// Nim-square of a 64-bit number.
+pub fn nim_square(a: u64) -> u64 {
+    nim_mul(a, a)
+}
+
+/// Nim-power `a^n` of a 64-bit number.
+pub fn nim_pow(a: u64, n: u64) -> u64 {
+    within_64(nim_pow_u128(a.into(), n.into()))
+}
+
+/// Nim-inverse of a 64-bit number; `None` for 0.
+pub fn nim_inv(a: u64) -> Option<u64> {
+    nim_inv_u128(a.into()).map(within_64)
+}
+
+/// Nim-division of 64-bit numbers; `None` when `b = 0`.
+pub fn nim_div(a: u64, b: u64) -> Option<u64> {
+    nim_div_u128(a.into(), b.into()).map(within_64)
+}
+
+/// Nim-square root of a 64-bit number.
+pub fn nim_sqrt(a: u64) -> u64 {
+    within_64(nim_sqrt_u128(a.into()))
+}
+
+/// A result computed in `[2^128]` from elements of its subfield `[2^64]`, which it never leaves.
+fn within_64(x: u128) -> u64 {
+    u64::try_from(x).expect("[2^64] is a subfield, closed under the field operations")
 }
 
 /// The least non-negative integer not in `values` (minimum excluded value).
