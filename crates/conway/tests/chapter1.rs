@@ -7,7 +7,8 @@ use common::{game, TakeAway};
 use conway::heap::{find_period, nim_sequence, Heaps, Period};
 use conway::impartial::{GameGraph, Outcome, Play, SolveError, Solver};
 use conway::rules::{
-    ruleset, smallest_zeckendorf_term, Budget, Chomp, DynamicSubtraction, Heap, Subtraction,
+    ruleset, smallest_zeckendorf_term, Budget, Chomp, Counting, DynamicSubtraction, GrowingTake,
+    Heap, Subtraction,
 };
 
 fn subtraction(set: &[u64]) -> Heaps<Subtraction> {
@@ -272,24 +273,23 @@ fn exercise_7b_fibonacci_nim() {
 
 #[test]
 fn exercise_7c_growing_takes() {
-    // Move k of the whole game may take 1..=k: state (chips, k).
-    let all_moves =
-        game(|&(chips, k): &(u64, u64)| (1..=k.min(chips)).map(|t| (chips - t, k + 1)).collect());
+    // Every move counts: the k-th move of the game may take 1..=k.
+    let all_moves = GrowingTake {
+        counting: Counting::AllMoves,
+    };
     let mut solver = Solver::new(&all_moves);
     for n in 1..80u64 {
-        let first_wins = solver.outcome(&(n, 1), Play::Normal).unwrap() == Outcome::N;
+        let first_wins = solver.outcome(&all_moves.start(n), Play::Normal).unwrap() == Outcome::N;
         let expected = (1..10).any(|m| m * m <= n && n < m * m + m);
         assert_eq!(first_wins, expected, "heap {n}");
     }
-    // A player's own k-th move may take 1..=k: state (chips, mover's k, other's k).
-    let own_moves = game(|&(chips, mine, theirs): &(u64, u64, u64)| {
-        (1..=mine.min(chips))
-            .map(|t| (chips - t, theirs, mine + 1))
-            .collect()
-    });
+    // Each player's own k-th move may take 1..=k.
+    let own_moves = GrowingTake {
+        counting: Counting::OwnMoves,
+    };
     let mut solver = Solver::new(&own_moves);
     let second_wins: Vec<u64> = (1..40)
-        .filter(|&n| solver.outcome(&(n, 1, 1), Play::Normal).unwrap() == Outcome::P)
+        .filter(|&n| solver.outcome(&own_moves.start(n), Play::Normal).unwrap() == Outcome::P)
         .collect();
     assert_eq!(second_wins, [2, 5, 9, 14, 20, 27, 35]);
 }

@@ -3,8 +3,8 @@
 
 use conway::heap::Heaps;
 use conway::rules::{
-    Chomp, DynamicSubtraction, Lasker, MooreNim, Nim, Nimble, Notation, SilverDollar, Staircase,
-    Subtraction, TurningTurtles, Welter, Wythoff,
+    Chomp, Counting, DynamicSubtraction, GrowingTake, Lasker, MooreNim, Nim, Nimble, Notation,
+    SilverDollar, Staircase, Subtraction, TurningTurtles, Welter, Wythoff,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -79,5 +79,14 @@ proptest! {
     fn dynamic_heaps(chips in 0u64..30, limit in 0u64..30, fresh: bool) {
         let text = if fresh { chips.to_string() } else { format!("{chips}/{limit}") };
         round_trips(&DynamicSubtraction::fibonacci(), &text)?;
+        let all = GrowingTake { counting: Counting::AllMoves };
+        let own = GrowingTake { counting: Counting::OwnMoves };
+        if fresh {
+            round_trips(&all, &text)?;
+            round_trips(&own, &text)?;
+        } else {
+            round_trips(&all, &format!("{chips}/{limit}"))?;
+            round_trips(&own, &format!("{chips}/{limit},{}", limit + 1))?;
+        }
     }
 }

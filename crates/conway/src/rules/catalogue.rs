@@ -2,8 +2,8 @@
 
 use super::{
     analyse_position, explore_position, list_moves, Budget, Chomp, DynamicSubtraction, GraphReport,
-    Lasker, MooreNim, Move, Nim, Nimble, Northcott, PokerNim, Report, RuleError, Ruleset,
-    SilverDollar, Staircase, Subtraction, TurningTurtles, Welter, Wythoff,
+    GrowingTake, Lasker, MooreNim, Move, Nim, Nimble, Northcott, PokerNim, Report, RuleError,
+    Ruleset, SilverDollar, Staircase, Subtraction, TurningTurtles, Welter, Wythoff,
 };
 use crate::heap::Heaps;
 use crate::impartial::Play;
@@ -32,7 +32,7 @@ pub fn ruleset(spec: &str) -> Result<Box<dyn Ruleset>, RuleError> {
         Some((name, params)) => (name.trim(), Some(params.trim())),
         None => (spec.trim(), None),
     };
-    let takes_params = ["subtraction", "moore", "dynamic"];
+    let takes_params = ["subtraction", "moore", "dynamic", "growing"];
     if !takes_params.contains(&name) {
         if let Some(params) = params {
             return Err(RuleError::BadParameters {
@@ -80,6 +80,7 @@ pub fn ruleset(spec: &str) -> Result<Box<dyn Ruleset>, RuleError> {
             DynamicSubtraction::parse_params(&need(params, "the multiplier m")?).map_err(bad)?,
         ),
         "fibonacci" => Box::new(DynamicSubtraction::fibonacci()),
+        "growing" => Box::new(GrowingTake::parse_params(params).map_err(bad)?),
         _ => return Err(RuleError::UnknownGame(spec.to_string())),
     })
 }
@@ -220,5 +221,11 @@ const CATALOGUE: &[RuleInfo] = &[
         summary: "Fibonacci Nim: dynamic:2, each move at most twice the previous one.",
         notation: "as dynamic:m: `n` or `n/t`.",
         example: "conway solve fibonacci 43",
+    },
+    RuleInfo {
+        name: "growing[:own]",
+        summary: "One heap; the k-th move may take 1 to k chips, k counting every move (growing) or each player's own (growing:own).",
+        notation: "`n` for a fresh heap; `n/k` (the mover may take up to k) for growing, `n/a,b` (the mover up to a, the other player next up to b) for growing:own.",
+        example: "conway solve growing 20",
     },
 ];

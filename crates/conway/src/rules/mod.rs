@@ -7,6 +7,7 @@
 mod catalogue;
 mod chomp;
 mod dynamic;
+mod growing;
 mod nim;
 mod northcott;
 mod notation;
@@ -20,6 +21,7 @@ mod wythoff;
 pub use catalogue::{catalogue, ruleset, RuleInfo};
 pub use chomp::Chomp;
 pub use dynamic::{smallest_zeckendorf_term, DynamicSubtraction, Heap};
+pub use growing::{Counting, GrowingTake};
 pub use nim::{misere_nim_outcome, Lasker, MooreNim, Nim, Nimble};
 pub use northcott::{Board, Northcott, PokerNim, PokerPosition, Row};
 pub use notation::{check_size, parse_number, parse_numbers, parse_sizes, show_numbers, MAX_SIZE};
