@@ -14,6 +14,11 @@ pub trait HeapRule {
     /// (empty when the heap is gone, several when it is split). No part is 0.
     fn heap_options(&self, size: u64) -> Vec<Vec<u64>>;
 
+    /// An upper bound on the number of options of one heap, where it grows with the heap.
+    fn heap_option_bound(&self, _size: u64) -> Option<u64> {
+        None
+    }
+
     /// The nim value of one heap, where the rule knows it in closed form.
     fn known_heap_value(&self, _size: u64) -> Option<u64> {
         None
@@ -61,6 +66,13 @@ impl<R: HeapRule> Impartial for Heaps<R> {
             }
         }
         options
+    }
+
+    fn option_bound(&self, heaps: &Vec<u64>) -> Option<u64> {
+        heaps
+            .iter()
+            .filter_map(|&h| self.0.heap_option_bound(h))
+            .reduce(u64::saturating_add)
     }
 
     fn components(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {

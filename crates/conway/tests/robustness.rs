@@ -38,7 +38,7 @@ fn small_budget() -> Budget {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn any_text_is_analysed_or_refused(

@@ -31,6 +31,12 @@ impl<P: Clone + Eq + Hash> GameGraph<P> {
         };
         while graph.followers.len() < graph.positions.len() {
             let here = &graph.positions[graph.followers.len()];
+            let bound = game.option_bound(here).unwrap_or(0);
+            if (graph.positions.len() as u64).saturating_add(bound) > max_positions as u64 {
+                return Err(SolveError::TooBig {
+                    limit: max_positions as u64,
+                });
+            }
             let mut followers = Vec::new();
             for option in game.options(here) {
                 let next = graph.positions.len();

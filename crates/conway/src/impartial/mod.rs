@@ -65,6 +65,13 @@ pub trait Impartial {
         position.clone()
     }
 
+    /// An upper bound on the number of options, for positions whose list of options could be
+    /// too long to hold (a Nim heap of a billion chips): whoever lists options checks it
+    /// against its budget first. `None` means the list is always small enough.
+    fn option_bound(&self, _position: &Self::Position) -> Option<u64> {
+        None
+    }
+
     /// The nim value of a single component, where the ruleset knows it in closed form.
     /// The solver trusts it, and tests check it against search.
     fn known_value(&self, _component: &Self::Position) -> Option<u64> {

@@ -151,6 +151,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
                 return Ok(moves);
             }
         }
+        self.check_room(position)?;
         let mut found = Vec::new();
         for option in self.game.options(position) {
             // A P-position needs only the outcome, which a closed form may give.
@@ -251,6 +252,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
         play: Play,
     ) -> Result<Frame<G::Position>, SolveError> {
         let game = self.game;
+        self.check_room(&position)?;
         let options = game.options(&position);
         self.count(1 + options.len() as u64)?;
         let pending = options
@@ -275,6 +277,17 @@ impl<'g, G: Impartial> Solver<'g, G> {
         };
         frame.settle();
         Ok(frame)
+    }
+
+    /// Refuses, before listing them, options that the budget could not hold.
+    fn check_room(&self, position: &G::Position) -> Result<(), SolveError> {
+        let bound = self.game.option_bound(position).unwrap_or(0);
+        if self.listed.saturating_add(bound) > self.limits.max_positions {
+            return Err(SolveError::TooBig {
+                limit: self.limits.max_positions,
+            });
+        }
+        Ok(())
     }
 
     /// Counts positions listed against the budget, and reports progress now and then.

@@ -54,6 +54,8 @@ pub enum RuleError {
     NotAHeapGame(String),
     #[error("{game}: {what}")]
     Unsupported { game: String, what: &'static str },
+    #[error("{game}: the position has more than {limit} moves, too many to list")]
+    TooManyMoves { game: String, limit: u64 },
     #[error("{game}: {source}")]
     Solve { game: String, source: SolveError },
 }
@@ -257,9 +259,18 @@ fn moves_in_notation<G: Notation>(
         .collect()
 }
 
+/// The most moves [`list_moves`] writes out.
+pub const MAX_LISTED_MOVES: u64 = 1 << 20;
+
 /// Parses a position and lists its moves.
 pub fn list_moves<G: Notation>(game: &G, name: &str, text: &str) -> Result<Vec<Move>, RuleError> {
     let position = parse_position(game, name, text)?;
+    if game.option_bound(&position).unwrap_or(0) > MAX_LISTED_MOVES {
+        return Err(RuleError::TooManyMoves {
+            game: name.to_string(),
+            limit: MAX_LISTED_MOVES,
+        });
+    }
     Ok(moves_in_notation(game, &position, &game.options(&position)))
 }
 

@@ -20,6 +20,10 @@ impl HeapRule for Nim {
             .collect()
     }
 
+    fn heap_option_bound(&self, size: u64) -> Option<u64> {
+        Some(size)
+    }
+
     fn known_heap_value(&self, size: u64) -> Option<u64> {
         Some(size)
     }
@@ -90,6 +94,10 @@ pub struct Nimble;
 impl HeapRule for Nimble {
     fn heap_options(&self, square: u64) -> Vec<Vec<u64>> {
         Nim.heap_options(square)
+    }
+
+    fn heap_option_bound(&self, square: u64) -> Option<u64> {
+        Some(square)
     }
 
     fn known_heap_value(&self, square: u64) -> Option<u64> {
