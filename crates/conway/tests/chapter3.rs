@@ -1,5 +1,6 @@
 //! Chapter 3 of the textbook, §3.1–3.5: the Sprague–Grundy function, sums of games, the
-//! Sprague–Grundy theorem and Lasker's Nim; and the facts of the short texts.
+//! Sprague–Grundy theorem and Lasker's Nim; the exercises of §3.7 that the engine answers as
+//! it stands; and the facts of the short texts.
 
 mod common;
 
@@ -427,4 +428,223 @@ fn nim_with_splitting_has_the_p_positions_of_nim() {
             }
         }
     }
+}
+
+/// A one-heap rule from a closure listing what a heap can become (parts of a split).
+struct Rule<F>(F);
+
+impl<F: Fn(u64) -> Vec<Vec<u64>>> HeapRule for Rule<F> {
+    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
+        (self.0)(n)
+    }
+}
+
+/// Leaves `left` chips as one heap (or none).
+fn single(left: u64) -> Vec<u64> {
+    if left == 0 {
+        vec![]
+    } else {
+        vec![left]
+    }
+}
+
+#[test]
+fn exercise_3_at_most_half() {
+    let g = values(
+        Rule(|x: u64| (1..=x / 2).map(|t| single(x - t)).collect()),
+        200,
+    );
+    let printed = [
+        0, 0, 1, 0, 2, 1, 3, 0, 4, 2, 5, 1, 6, 3, 7, 0, 8, 4, 9, 2, 10, 5, 11, 1, 12, 6, 13, 3, 14,
+        7, 15, 0, 16,
+    ];
+    assert_eq!(g[..33], printed);
+    for k in 1..100usize {
+        assert_eq!(g[2 * k], k as u64);
+        assert_eq!(g[2 * k + 1], g[k]);
+    }
+}
+
+#[test]
+fn exercises_5_to_7_even_takes_and_multiples_of_three() {
+    // Ex 5: take an even number > 0, or empty a heap of exactly one chip.
+    let ex5 = |x: u64| {
+        let mut options: Vec<Vec<u64>> = (2..=x).step_by(2).map(|t| single(x - t)).collect();
+        if x == 1 {
+            options.push(vec![]);
+        }
+        options
+    };
+    let g5 = values(Rule(ex5), 60);
+    assert_eq!(g5[..10], [0, 1, 1, 0, 2, 2, 3, 3, 4, 4]);
+    assert!((4..=60).all(|n| g5[n] == n as u64 / 2));
+    // Ex 6: take a positive multiple of 3 but not all, or all if the heap is ≡ 2 (mod 3).
+    let ex6 = |x: u64| {
+        let mut options: Vec<Vec<u64>> = (3..x).step_by(3).map(|t| single(x - t)).collect();
+        if x % 3 == 2 {
+            options.push(vec![]);
+        }
+        options
+    };
+    let g6 = values(Rule(ex6), 60);
+    assert_eq!(g6[..15], [0, 0, 1, 0, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 5]);
+    for k in 1..20usize {
+        assert_eq!(
+            (g6[3 * k], g6[3 * k + 1], g6[3 * k + 2]),
+            (k as u64 - 1, k as u64, k as u64 + 1)
+        );
+    }
+    // Ex 7: 18 under Ex 5, 17 under Ex 6, 7 under Nim: 9 ⊕ 6 ⊕ 7 = 8; the only winning move
+    // takes the Ex 5 heap from 18 to 2 (value 1).
+    assert_eq!((g5[18], g6[17]), (9, 6));
+    assert_eq!(9 ^ 6 ^ 7, 8);
+    let to_value_1: Vec<u64> = (0..18)
+        .filter(|&left| (18 - left) % 2 == 0 && g5[left as usize] == 1)
+        .collect();
+    assert_eq!(to_value_1, [2]);
+    // Nothing in the other two components reaches the values 6 ⊕ 8 = 14 and 7 ⊕ 8 = 15.
+    assert!(g6[..17].iter().all(|&v| v != 6 ^ 8));
+    assert!(7 ^ 8 > 7);
+}
+
+#[test]
+fn exercises_8_and_9_dim_and_prim() {
+    let divisors = |n: u64| (1..=n).filter(move |c| n % c == 0);
+    let dim_plus = values(
+        Rule(move |n: u64| divisors(n).map(|c| single(n - c)).collect()),
+        64,
+    );
+    let dim_minus = values(
+        Rule(move |n: u64| {
+            divisors(n)
+                .filter(|&c| c < n)
+                .map(|c| single(n - c))
+                .collect()
+        }),
+        64,
+    );
+    for n in 1..=64u64 {
+        assert_eq!(
+            dim_plus[n as usize],
+            1 + u64::from(n.trailing_zeros()),
+            "Dim+ {n}"
+        );
+        assert_eq!(
+            dim_minus[n as usize],
+            u64::from(n.trailing_zeros()),
+            "Dim- {n}"
+        );
+    }
+    let gcd = |mut a: u64, mut b: u64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let prim_plus = values(
+        Rule(move |n: u64| {
+            (1..=n)
+                .filter(|&m| gcd(m, n) == 1)
+                .map(|m| single(n - m))
+                .collect()
+        }),
+        30,
+    );
+    assert_eq!(
+        prim_plus,
+        [
+            0, 1, 0, 2, 0, 3, 0, 4, 0, 2, 0, 5, 0, 6, 0, 2, 0, 7, 0, 8, 0, 2, 0, 9, 0, 3, 0, 2, 0,
+            10, 0
+        ]
+    );
+    let prim_minus = values(
+        Rule(move |n: u64| {
+            (1..n)
+                .filter(|&m| gcd(m, n) == 1)
+                .map(|m| single(n - m))
+                .collect()
+        }),
+        30,
+    );
+    for n in 2..=30usize {
+        // Prim⁻ is Prim⁺ with 0 and 1 swapped on the even heaps.
+        let expected = if n % 2 == 0 { 1 } else { prim_plus[n] };
+        assert_eq!(prim_minus[n], expected, "Prim- {n}");
+    }
+    assert_eq!(prim_minus[1], 0);
+}
+
+#[test]
+fn exercise_12_impatient_subtraction_games() {
+    // Allowing the whole heap to be taken as well shifts the values: g⁺(x) = g(x − 1) + 1.
+    for set in [vec![1, 3, 4], vec![2, 5, 7], vec![1, 2], vec![3, 4, 9]] {
+        let plain = values(Subtraction::new(set.clone()).unwrap(), 80);
+        let impatient = values(
+            Rule(move |x: u64| {
+                let mut options: Vec<Vec<u64>> = set
+                    .iter()
+                    .filter(|&&s| s < x)
+                    .map(|&s| vec![x - s])
+                    .collect();
+                if x > 0 {
+                    options.push(vec![]);
+                }
+                options
+            }),
+            80,
+        );
+        assert!((1..=80).all(|x| impatient[x] == plain[x - 1] + 1));
+    }
+}
+
+#[test]
+fn exercise_15_take_one_or_two_or_one_and_split() {
+    // Remove one or two chips, or remove one and split the rest into two heaps: g(n) = n mod 4.
+    let rule = |n: u64| {
+        let mut options: Vec<Vec<u64>> = (1..=2.min(n)).map(|t| single(n - t)).collect();
+        if n >= 3 {
+            options.extend((1..=(n - 1) / 2).map(|a| vec![a, n - 1 - a]));
+        }
+        options
+    };
+    let g = values(Rule(rule), 100);
+    assert!(g.iter().enumerate().all(|(n, &v)| v == n as u64 % 4));
+    let game = Heaps(Rule(rule));
+    let moves = Solver::new(&game)
+        .winning_moves(&vec![15], Play::Normal)
+        .unwrap();
+    assert_eq!(moves, [vec![1, 13], vec![3, 11], vec![5, 9], vec![7, 7]]);
+}
+
+#[test]
+fn exercise_20_grundys_game() {
+    // Split a heap into two unequal non-empty heaps.
+    let grundy = |n: u64| {
+        (1..n.div_ceil(2))
+            .map(|a| vec![a, n - a])
+            .collect::<Vec<_>>()
+    };
+    let g = values(Rule(grundy), 30);
+    assert_eq!(g[1..=13], [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3]);
+    assert_eq!(
+        g[14..=30],
+        [2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3]
+    );
+    let game = Heaps(Rule(grundy));
+    let moves = Solver::new(&game)
+        .winning_moves(&vec![5, 8, 13], Play::Normal)
+        .unwrap();
+    assert_eq!(
+        moves,
+        [vec![2, 3, 8, 13], vec![5, 2, 6, 13], vec![5, 8, 5, 8]]
+    );
+}
+
+#[test]
+fn exercise_19_split_any_heap_of_two_or_more() {
+    let g = values(
+        Rule(|n: u64| (1..=n / 2).map(|a| vec![a, n - a]).collect()),
+        60,
+    );
+    assert!((1..=60).all(|n| g[n] == u64::from(n % 2 == 0)));
 }
