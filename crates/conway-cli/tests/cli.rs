@@ -236,14 +236,14 @@ fn closed_forms_answer_where_the_value_is_out_of_reach() {
         "600 800",
         "--json",
         "--max-positions",
-        "1000",
+        "5000",
     ]);
     assert_eq!(report["outcome"], "N");
     assert_eq!(report["value"], Value::Null);
     assert!(report["value_unknown"]
         .as_str()
         .unwrap()
-        .contains("more than 1000 positions"));
+        .contains("more than 5000 positions"));
     assert_eq!(report["winning_moves"][0]["to"], "323,523");
     let report = json(&[
         "solve",
@@ -251,8 +251,9 @@ fn closed_forms_answer_where_the_value_is_out_of_reach() {
         "1000000",
         "--json",
         "--max-positions",
-        "1000",
+        "2000000",
     ]);
+    assert_eq!(report["value"], Value::Null);
     let moves: Vec<&str> = report["winning_moves"]
         .as_array()
         .unwrap()

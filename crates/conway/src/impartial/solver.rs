@@ -152,8 +152,10 @@ impl<'g, G: Impartial> Solver<'g, G> {
             }
         }
         self.check_room(position)?;
+        let options = self.game.options(position);
+        self.count(options.len() as u64)?;
         let mut found = Vec::new();
-        for option in self.game.options(position) {
+        for option in options {
             // A P-position needs only the outcome, which a closed form may give.
             let hit = match target {
                 Target::Value(0) => self.outcome(&option, Play::Normal)? == Outcome::P,

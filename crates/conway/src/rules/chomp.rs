@@ -34,6 +34,14 @@ impl Impartial for Chomp {
             .collect()
     }
 
+    /// One option per square but the poison.
+    fn option_bound(&self, rows: &Vec<u64>) -> Option<u64> {
+        Some(
+            rows.iter()
+                .fold(0u64, |total, &len| total.saturating_add(len)),
+        )
+    }
+
     /// Proposition 1.1: a board of at most two rows is P iff the top row has exactly one
     /// square more than the bottom row (the poison alone is `[1, 0]`).
     fn known_outcome(&self, rows: &Vec<u64>) -> Option<Outcome> {

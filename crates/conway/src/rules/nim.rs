@@ -146,6 +146,10 @@ impl HeapRule for Lasker {
         options
     }
 
+    fn heap_option_bound(&self, size: u64) -> Option<u64> {
+        Some(size.saturating_add(size / 2))
+    }
+
     /// g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3.
     fn known_heap_value(&self, size: u64) -> Option<u64> {
         Some(match size % 4 {
@@ -218,6 +222,13 @@ impl Impartial for MooreNim {
         let mut options = Vec::new();
         self.lower_from(heaps, 0, self.k, &mut heaps.clone(), &mut options);
         options
+    }
+
+    /// Each of at most k lowered heaps takes one of at most Σ h values: (Σ h)^k bounds it.
+    fn option_bound(&self, heaps: &Vec<u64>) -> Option<u64> {
+        let total = heaps.iter().fold(0u64, |t, &h| t.saturating_add(h));
+        let touched = self.k.min(heaps.len() as u64);
+        Some((0..touched).fold(1u64, |bound, _| bound.saturating_mul(total)))
     }
 
     fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {

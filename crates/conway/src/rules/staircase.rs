@@ -40,6 +40,15 @@ impl Impartial for Staircase {
         options
     }
 
+    /// One option per chip that can move.
+    fn option_bound(&self, stairs: &Vec<u64>) -> Option<u64> {
+        Some(
+            stairs
+                .iter()
+                .fold(0u64, |total, &x| total.saturating_add(x)),
+        )
+    }
+
     fn canonical(&self, stairs: &Vec<u64>) -> Vec<u64> {
         trimmed(stairs.clone())
     }

@@ -10,6 +10,15 @@ pub struct Welter;
 impl Impartial for Welter {
     type Position = Vec<u64>;
 
+    /// At most one option per coin and lower square.
+    fn option_bound(&self, squares: &Vec<u64>) -> Option<u64> {
+        Some(
+            squares
+                .iter()
+                .fold(0u64, |total, &s| total.saturating_add(s)),
+        )
+    }
+
     fn options(&self, squares: &Vec<u64>) -> Vec<Vec<u64>> {
         let mut options = Vec::new();
         for (i, &square) in squares.iter().enumerate() {

@@ -43,6 +43,12 @@ impl Impartial for Wythoff {
         options
     }
 
+    fn option_bound(&self, pairs: &Self::Position) -> Option<u64> {
+        Some(pairs.iter().fold(0u64, |total, &(x, y)| {
+            total.saturating_add(x.saturating_add(y).saturating_add(x.min(y)))
+        }))
+    }
+
     fn components(&self, pairs: &Self::Position) -> Vec<Self::Position> {
         pairs.iter().map(|&pair| vec![pair]).collect()
     }
