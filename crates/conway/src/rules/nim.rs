@@ -13,29 +13,36 @@ use crate::nimber::moore_digits;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Nim;
 
-impl HeapRule for Nim {
-    fn heap_options(&self, size: u64) -> Vec<Vec<u64>> {
-        (0..size)
-            .map(|left| if left == 0 { vec![] } else { vec![left] })
-            .collect()
-    }
+/// The rule of Nim, for Nim itself and for Nimble (a coin on square n is a heap of n).
+macro_rules! nim_rule {
+    ($rule:ty) => {
+        impl HeapRule for $rule {
+            fn heap_options(&self, size: u64) -> Vec<Vec<u64>> {
+                (0..size)
+                    .map(|left| if left == 0 { vec![] } else { vec![left] })
+                    .collect()
+            }
 
-    fn heap_option_bound(&self, size: u64) -> Option<u64> {
-        Some(size)
-    }
+            fn heap_option_bound(&self, size: u64) -> Option<u64> {
+                Some(size)
+            }
 
-    fn known_heap_value(&self, size: u64) -> Option<u64> {
-        Some(size)
-    }
+            fn known_heap_value(&self, size: u64) -> Option<u64> {
+                Some(size)
+            }
 
-    fn known_misere_outcome(&self, heaps: &[u64]) -> Option<Outcome> {
-        Some(misere_nim_outcome(heaps))
-    }
+            fn known_misere_outcome(&self, heaps: &[u64]) -> Option<Outcome> {
+                Some(misere_nim_outcome(heaps))
+            }
 
-    fn known_moves_to(&self, heaps: &[u64], target: Target) -> Option<Vec<Vec<u64>>> {
-        Some(nim_moves_to(heaps, target))
-    }
+            fn known_moves_to(&self, heaps: &[u64], target: Target) -> Option<Vec<Vec<u64>>> {
+                Some(nim_moves_to(heaps, target))
+            }
+        }
+    };
 }
+
+nim_rule!(Nim);
 
 /// Bouton's rule for misère Nim (Theorem 2.2): P iff either every heap has at most one chip
 /// and an odd number of heaps have one, or some heap has more and the nim-sum is 0.
@@ -91,27 +98,7 @@ ruleset_via_notation!(Heaps<Nim>, |_: &Heaps<Nim>| "nim".to_string(), heap);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Nimble;
 
-impl HeapRule for Nimble {
-    fn heap_options(&self, square: u64) -> Vec<Vec<u64>> {
-        Nim.heap_options(square)
-    }
-
-    fn heap_option_bound(&self, square: u64) -> Option<u64> {
-        Some(square)
-    }
-
-    fn known_heap_value(&self, square: u64) -> Option<u64> {
-        Some(square)
-    }
-
-    fn known_misere_outcome(&self, squares: &[u64]) -> Option<Outcome> {
-        Some(misere_nim_outcome(squares))
-    }
-
-    fn known_moves_to(&self, squares: &[u64], target: Target) -> Option<Vec<Vec<u64>>> {
-        Some(nim_moves_to(squares, target))
-    }
-}
+nim_rule!(Nimble);
 
 impl Notation for Heaps<Nimble> {
     fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
