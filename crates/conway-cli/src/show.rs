@@ -45,18 +45,13 @@ pub fn graph(graph: &GraphReport) -> String {
             .iter()
             .map(|&i| graph.positions[i].position.as_str())
             .collect();
-        let pad = width - node.position.chars().count();
         let arrow = if options.is_empty() {
             String::new()
         } else {
             format!("  → {}", options.join(" · "))
         };
-        format!(
-            "  {}  {}{}{arrow}",
-            node.outcome,
-            node.position,
-            " ".repeat(pad)
-        )
+        // Width pads by characters, so the arrows line up past `→` and `·` alike.
+        format!("  {}  {:<width$}{arrow}", node.outcome, node.position)
     });
     std::iter::once(header)
         .chain(lines)
@@ -111,13 +106,7 @@ pub fn report(report: &Report) -> String {
                 .max()
                 .unwrap_or(0);
             for m in &report.winning_moves {
-                let pad = width - m.description.chars().count();
-                lines.push(format!(
-                    "  {}{}  → {}",
-                    m.description,
-                    " ".repeat(pad),
-                    m.to
-                ));
+                lines.push(format!("  {:<width$}  → {}", m.description, m.to));
             }
         }
     }
