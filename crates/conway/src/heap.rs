@@ -3,7 +3,8 @@
 //!
 //! A [`HeapRule`] says what one heap can become; [`Heaps`] makes any such rule an
 //! [`Impartial`] game whose positions are rows of heaps, each heap an independent component.
-//! [`nim_sequence`] and [`find_period`] give the sequence of one-heap values and its period.
+//! [`heap_sequence`] gives the sequence of one-heap values, its period ([`find_period`]) and
+//! whether the rule's periodicity theorem proves it.
 
 use crate::impartial::{Impartial, Outcome, SolveError, Solver, Target};
 use serde::Serialize;

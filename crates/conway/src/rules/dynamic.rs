@@ -2,7 +2,7 @@
 //! not all, and each later move takes at most m times what the previous move took. m = 1 is
 //! the game of part (a), m = 2 is Fibonacci Nim.
 
-use super::{check_size, parse_number, ruleset_via_notation, Notation};
+use super::{parse_number, parse_size, ruleset_via_notation, Notation};
 use crate::impartial::{Impartial, Outcome};
 
 /// A dynamic subtraction game with multiplier m.
@@ -101,9 +101,9 @@ impl Impartial for DynamicSubtraction {
 impl Notation for DynamicSubtraction {
     fn parse(&self, text: &str) -> Result<Heap, String> {
         match text.split_once('/') {
-            None => Ok(Self::start(check_size(parse_number(text.trim())?, "heap")?)),
+            None => Ok(Self::start(parse_size(text, "heap")?)),
             Some((chips, limit)) => Ok(Heap {
-                chips: check_size(parse_number(chips.trim())?, "heap")?,
+                chips: parse_size(chips, "heap")?,
                 limit: parse_number(limit.trim())?,
             }),
         }

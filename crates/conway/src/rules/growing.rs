@@ -2,7 +2,7 @@
 //! chips. The text leaves open whether k counts every move of the game or each player's own
 //! moves, so both readings are here.
 
-use super::{check_size, parse_number, parse_numbers, ruleset_via_notation, Notation};
+use super::{parse_numbers, parse_size, ruleset_via_notation, Notation};
 use crate::impartial::Impartial;
 
 /// Which moves the k of "the k-th move" counts.
@@ -23,7 +23,7 @@ pub struct GrowingTake {
 /// A heap, the most the player to move may take, and the most the other player may take on
 /// his next move (which, when every move counts, is one more).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Heap {
+pub struct GrowingHeap {
     pub chips: u64,
     pub mine: u64,
     pub theirs: u64,
@@ -40,12 +40,12 @@ impl GrowingTake {
     }
 
     /// A fresh heap: the first move takes one chip, as does each player's first move.
-    pub fn start(&self, chips: u64) -> Heap {
+    pub fn start(&self, chips: u64) -> GrowingHeap {
         let theirs = match self.counting {
             Counting::AllMoves => 2,
             Counting::OwnMoves => 1,
         };
-        Heap {
+        GrowingHeap {
             chips,
             mine: 1,
             theirs,
@@ -54,15 +54,15 @@ impl GrowingTake {
 }
 
 impl Impartial for GrowingTake {
-    type Position = Heap;
+    type Position = GrowingHeap;
 
-    fn options(&self, heap: &Heap) -> Vec<Heap> {
+    fn options(&self, heap: &GrowingHeap) -> Vec<GrowingHeap> {
         let after = match self.counting {
             Counting::AllMoves => heap.theirs + 1,
             Counting::OwnMoves => heap.mine + 1,
         };
         (1..=heap.mine.min(heap.chips))
-            .map(|taken| Heap {
+            .map(|taken| GrowingHeap {
                 chips: heap.chips - taken,
                 mine: heap.theirs,
                 theirs: after,
@@ -74,18 +74,18 @@ impl Impartial for GrowingTake {
 impl Notation for GrowingTake {
     /// `n` for a fresh heap; `n/k` (every move counts: the mover may take up to k), or
     /// `n/a,b` (own moves count: the mover up to a, the other player next up to b).
-    fn parse(&self, text: &str) -> Result<Heap, String> {
+    fn parse(&self, text: &str) -> Result<GrowingHeap, String> {
         let Some((chips, limits)) = text.split_once('/') else {
-            return Ok(self.start(check_size(parse_number(text.trim())?, "heap")?));
+            return Ok(self.start(parse_size(text, "heap")?));
         };
-        let chips = check_size(parse_number(chips.trim())?, "heap")?;
+        let chips = parse_size(chips, "heap")?;
         let heap = match (self.counting, parse_numbers(limits)?.as_slice()) {
-            (Counting::AllMoves, &[k]) => Heap {
+            (Counting::AllMoves, &[k]) => GrowingHeap {
                 chips,
                 mine: k,
                 theirs: k.saturating_add(1),
             },
-            (Counting::OwnMoves, &[mine, theirs]) => Heap {
+            (Counting::OwnMoves, &[mine, theirs]) => GrowingHeap {
                 chips,
                 mine,
                 theirs,
@@ -102,14 +102,14 @@ impl Notation for GrowingTake {
         Ok(heap)
     }
 
-    fn show(&self, heap: &Heap) -> String {
+    fn show(&self, heap: &GrowingHeap) -> String {
         match self.counting {
             Counting::AllMoves => format!("{}/{}", heap.chips, heap.mine),
             Counting::OwnMoves => format!("{}/{},{}", heap.chips, heap.mine, heap.theirs),
         }
     }
 
-    fn describe_move(&self, from: &Heap, to: &Heap) -> String {
+    fn describe_move(&self, from: &GrowingHeap, to: &GrowingHeap) -> String {
         format!("take {}", from.chips - to.chips)
     }
 }

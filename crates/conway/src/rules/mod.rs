@@ -21,10 +21,12 @@ mod wythoff;
 pub use catalogue::{catalogue, ruleset, RuleInfo};
 pub use chomp::Chomp;
 pub use dynamic::{smallest_zeckendorf_term, DynamicSubtraction, Heap};
-pub use growing::{Counting, GrowingTake};
+pub use growing::{Counting, GrowingHeap, GrowingTake};
 pub use nim::{misere_nim_outcome, Lasker, MooreNim, Nim, Nimble};
 pub use northcott::{Board, Northcott, PokerNim, PokerPosition, Row};
-pub use notation::{check_size, parse_number, parse_numbers, parse_sizes, show_numbers, MAX_SIZE};
+pub use notation::{
+    check_size, parse_number, parse_numbers, parse_size, parse_sizes, show_numbers, MAX_SIZE,
+};
 pub use staircase::{odd_stair_sum, SilverDollar, Square, Staircase};
 pub use subtraction::Subtraction;
 pub use sum::{analyse_sum, Component};

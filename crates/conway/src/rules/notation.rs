@@ -33,6 +33,11 @@ pub fn check_size(value: u64, what: &str) -> Result<u64, String> {
     Ok(value)
 }
 
+/// Reads one number as [`parse_number`] does, at most [`MAX_SIZE`].
+pub fn parse_size(token: &str, what: &str) -> Result<u64, String> {
+    check_size(parse_number(token.trim())?, what)
+}
+
 /// Reads numbers as [`parse_numbers`] does, each at most [`MAX_SIZE`].
 pub fn parse_sizes(text: &str, what: &str) -> Result<Vec<u64>, String> {
     parse_numbers(text)?
