@@ -10,12 +10,12 @@ mod play;
 mod show;
 
 use clap::{Args, Parser, Subcommand};
-use conway::impartial::{Limits, Play, SolveError};
+use conway::engine::{Limits, Play, SearchError};
 use conway::lang::{eval_nimber, show_nimber};
-use conway::rules::{analyse_sum, catalogue, ruleset, Budget, Component, RuleError, RuleInfo};
+use conway::rules::{catalogue, ruleset, Budget, RuleError, Sum};
 use indicatif::{ProgressBar, ProgressFinish, ProgressStyle};
-use serde_json::json;
-use std::io::IsTerminal;
+use serde::Serialize;
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// Exact analysis of combinatorial games.
@@ -28,7 +28,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Outcome, value and every winning move of a position.
+    /// Outcome, value and the winning moves of a position.
     ///
     /// A sum of positions of different games is written `GAME POSITION + GAME POSITION ...`.
     Solve(SolveArgs),
@@ -76,10 +76,82 @@ struct Output {
 
 #[derive(Args)]
 struct LimitArgs {
-    /// Give up after listing this many positions (each searched position and each of its
-    /// options counts); about 130 bytes of memory each at worst.
+    /// Give up after listing this many positions: each searched position and each of its
+    /// options counts once, and once more per 256 bytes it holds.
     #[arg(long, default_value_t = Limits::default().max_positions)]
     max_positions: u64,
+    /// Give up rather than hold more memory than this in tables and search stack: bytes, or
+    /// a number with K, M or G (binary units), e.g. `512M`.
+    #[arg(long, default_value = "2G", value_parser = parse_memory)]
+    max_memory: u64,
+}
+
+/// Reads a memory size such as `2G`, `512M` or `1048576`.
+fn parse_memory(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let (digits, shift) = match text.char_indices().last() {
+        Some((i, 'K' | 'k')) => (&text[..i], 10),
+        Some((i, 'M' | 'm')) => (&text[..i], 20),
+        Some((i, 'G' | 'g')) => (&text[..i], 30),
+        Some((i, 'T' | 't')) => (&text[..i], 40),
+        _ => (text, 0),
+    };
+    let number: u64 = digits
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size such as 512M or 2G"))?;
+    number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("'{text}' is more than 2^64 bytes"))
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Limits {
+        Limits {
+            max_positions: self.max_positions,
+            max_memory: self.max_memory,
+        }
+    }
+
+    /// The budget of one computation, with a progress line on a terminal and silence in a
+    /// pipe.
+    fn budget(&self) -> Budget {
+        Budget {
+            limits: self.limits(),
+            progress: progress_bar(),
+        }
+    }
+}
+
+fn progress_bar() -> Option<conway::engine::Progress> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new_spinner()
+            .with_style(
+                ProgressStyle::with_template("{spinner} listed {human_pos} positions in {elapsed}")
+                    .expect("the template is valid"),
+            )
+            .with_finish(ProgressFinish::AndClear);
+        Box::new(move |listed: u64| bar.set_position(listed)) as conway::engine::Progress
+    })
+}
+
+#[derive(Args)]
+struct MoveArgs {
+    /// List at most this many winning moves (the total is always given).
+    #[arg(long, default_value_t = 20, conflicts_with = "all_moves")]
+    moves: usize,
+    /// List every winning move.
+    #[arg(long)]
+    all_moves: bool,
+}
+
+impl MoveArgs {
+    fn keep(&self) -> usize {
+        if self.all_moves {
+            usize::MAX
+        } else {
+            self.moves
+        }
+    }
 }
 
 #[derive(Args)]
@@ -87,8 +159,10 @@ struct SolveArgs {
     #[command(flatten)]
     game: GameArgs,
     /// More components of a sum: `+ GAME POSITION`, as often as needed.
-    #[arg(value_name = "+ GAME POSITION")]
+    #[arg(value_name = "+ GAME POSITION", allow_hyphen_values = true)]
     more: Vec<String>,
+    #[command(flatten)]
+    moves: MoveArgs,
     #[command(flatten)]
     output: Output,
     #[command(flatten)]
@@ -155,194 +229,234 @@ struct RulesArgs {
 /// The longest sequence `seq` computes: beyond it the values alone would not fit in memory.
 const MAX_SEQUENCE: u64 = 100_000_000;
 
+/// Why a command stopped: a message for the user, or an output that can no longer be
+/// written.
+enum Failure {
+    Message(String),
+    Output(io::Error),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::Message(message)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Self {
+        Failure::Output(error)
+    }
+}
+
+impl From<RuleError> for Failure {
+    fn from(error: RuleError) -> Self {
+        Failure::Message(explain(error))
+    }
+}
+
 fn main() -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
     let result = match Cli::parse().command {
-        Command::Solve(args) => args.run(),
-        Command::Play(args) => args.run(),
-        Command::Graph(args) => args.run(),
-        Command::Seq(args) => args.run(),
-        Command::Eval(args) => args.run(),
-        Command::Rules(args) => args.run(),
+        Command::Solve(args) => args.run(&mut out),
+        Command::Play(args) => args.run(&mut out),
+        Command::Graph(args) => args.run(&mut out),
+        Command::Seq(args) => args.run(&mut out),
+        Command::Eval(args) => args.run(&mut out),
+        Command::Rules(args) => args.run(&mut out),
     };
-    match result {
-        Ok(text) => {
-            if !text.is_empty() {
-                println!("{text}");
-            }
+    match result.and_then(|()| out.flush().map_err(Failure::Output)) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that has seen enough (`conway ... | head`) is no error.
+        Err(Failure::Output(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
         }
-        Err(message) => {
+        Err(Failure::Output(error)) => {
+            eprintln!("error: cannot write the output: {error}");
+            ExitCode::FAILURE
+        }
+        Err(Failure::Message(message)) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
     }
 }
 
+/// Writes `value` as one line of JSON.
+fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), Failure> {
+    serde_json::to_writer(&mut *out, value).map_err(|e| Failure::Output(e.into()))?;
+    writeln!(out)?;
+    Ok(())
+}
+
 impl SolveArgs {
-    fn run(self) -> Result<String, String> {
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let play = self.game.play();
+        let keep = self.moves.keep();
         let report = if self.more.is_empty() {
-            ruleset(&self.game.game)
-                .and_then(|rules| rules.analyse(&self.game.position, play, budget(&self.limits)))
-                .map_err(explain)?
+            let rules = ruleset(&self.game.game)?;
+            let position = rules.parse(&self.game.position)?;
+            position.analyse(play, keep, self.limits.budget())?
         } else {
-            let components = sum_components(&self.game, &self.more)?;
-            analyse_sum(&components, play, &|| budget(&self.limits)).map_err(explain)?
+            let sum = Sum {
+                components: sum_components(&self.game, &self.more)?,
+            };
+            sum.analyse(play, keep, &|| self.limits.budget())?
         };
-        Ok(if self.output.json {
-            json!(report).to_string()
+        if self.output.json {
+            write_json(out, &report)
         } else {
-            show::report(&report)
-        })
+            writeln!(out, "{}", show::report(&report))?;
+            Ok(())
+        }
     }
 }
 
-/// The components of `GAME POSITION + GAME POSITION ...`.
-fn sum_components(first: &GameArgs, more: &[String]) -> Result<Vec<Component>, String> {
+/// The components of `GAME POSITION + GAME POSITION ...`, each parsed by its game.
+fn sum_components(
+    first: &GameArgs,
+    more: &[String],
+) -> Result<Vec<conway::rules::Position>, Failure> {
     let malformed = || "write a sum as `GAME POSITION + GAME POSITION ...`".to_string();
     if !more.len().is_multiple_of(3) || more.chunks(3).any(|chunk| chunk[0] != "+") {
-        return Err(malformed());
+        return Err(malformed().into());
     }
     std::iter::once((&first.game, &first.position))
         .chain(more.chunks(3).map(|chunk| (&chunk[1], &chunk[2])))
-        .map(|(game, position)| {
-            let rules = ruleset(game).map_err(explain)?;
-            Ok(Component {
-                rules,
-                position: position.clone(),
-            })
-        })
+        .map(|(game, position)| Ok(ruleset(game)?.parse(position)?))
         .collect()
 }
 
 impl PlayArgs {
-    fn run(self) -> Result<String, String> {
-        let rules = ruleset(&self.game.game).map_err(explain)?;
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        let rules = ruleset(&self.game.game)?;
         let game = play::Game {
-            rules: rules.as_ref(),
-            start: self.game.position.clone(),
-            play: self.game.play(),
+            start: rules.parse(&self.game.position)?,
+            play: rules.play(self.game.play()),
             first: if self.engine_first {
                 play::First::Engine
             } else {
                 play::First::You
             },
             hints: self.hints,
-            budget: &|| budget(&self.limits),
+            budget: &|| self.limits.budget(),
         };
-        game.run(&mut std::io::stdin().lock(), &mut std::io::stdout().lock())?;
-        Ok(String::new())
+        game.run(&mut io::stdin().lock(), out)
     }
 }
 
 impl GraphArgs {
-    fn run(self) -> Result<String, String> {
-        let graph = ruleset(&self.game.game)
-            .and_then(|rules| {
-                rules.graph(&self.game.position, self.game.play(), self.max_positions)
-            })
-            .map_err(explain)?;
-        Ok(if self.output.json {
-            json!(graph).to_string()
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        let rules = ruleset(&self.game.game)?;
+        let position = rules.parse(&self.game.position)?;
+        let graph = position.graph(self.game.play(), self.max_positions)?;
+        if self.output.json {
+            write_json(out, &graph)
         } else if self.dot {
-            show::dot(&graph)
+            show::dot(out, &graph)
         } else {
-            show::graph(&graph)
-        })
+            show::graph(out, &graph)
+        }
     }
 }
 
+/// A sequence as `seq --json` prints it.
+#[derive(Serialize)]
+struct SequenceReport<'a> {
+    game: String,
+    values: &'a [u64],
+    preperiod: Option<usize>,
+    period: Option<usize>,
+    proved: bool,
+}
+
 impl SeqArgs {
-    fn run(self) -> Result<String, String> {
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         if self.to > MAX_SEQUENCE {
             return Err(format!(
                 "--to {} is too large (the limit is {MAX_SEQUENCE})",
                 self.to
-            ));
+            )
+            .into());
         }
-        let rules = ruleset(&self.game).map_err(explain)?;
-        let sequence = rules
-            .sequence(self.to, budget(&self.limits))
-            .map_err(explain)?;
-        Ok(if self.output.json {
-            json!({
-                "game": rules.name(),
-                "values": sequence.values,
-                "preperiod": sequence.period.map(|p| p.preperiod),
-                "period": sequence.period.map(|p| p.period),
-                "proved": sequence.proved,
-            })
-            .to_string()
+        let rules = ruleset(&self.game)?;
+        let sequence = rules.sequence(self.to, self.limits.budget())?;
+        if self.output.json {
+            write_json(
+                out,
+                &SequenceReport {
+                    game: rules.name(),
+                    values: &sequence.values,
+                    preperiod: sequence.period.map(|p| p.preperiod),
+                    period: sequence.period.map(|p| p.period),
+                    proved: sequence.proved,
+                },
+            )
         } else {
-            show::sequence(&rules.name(), self.to, &sequence)
-        })
+            show::sequence(out, &rules.name(), self.to, &sequence)
+        }
     }
 }
 
+/// An evaluated expression as `eval --json` prints it.
+#[derive(Serialize)]
+struct Evaluation<'a> {
+    expression: &'a str,
+    /// The value as the texts write it, e.g. `*6`.
+    value: String,
+}
+
 impl EvalArgs {
-    fn run(self) -> Result<String, String> {
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let value = eval_nimber(&self.expression).map_err(|e| e.to_string())?;
-        Ok(if self.output.json {
-            json!({ "expression": self.expression, "value": value, "display": show_nimber(value) })
-                .to_string()
+        if self.output.json {
+            write_json(
+                out,
+                &Evaluation {
+                    expression: &self.expression,
+                    value: show_nimber(value),
+                },
+            )
         } else {
-            show_nimber(value)
-        })
+            writeln!(out, "{}", show_nimber(value))?;
+            Ok(())
+        }
     }
 }
 
 impl RulesArgs {
-    fn run(self) -> Result<String, String> {
-        match (&self.name, self.output.json) {
-            (None, true) => Ok(json!(catalogue()).to_string()),
-            (None, false) => Ok(show::catalogue(catalogue())),
-            (Some(name), json) => {
-                let info = find_rules(name)?;
-                Ok(if json {
-                    json!(info).to_string()
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        match &self.name {
+            None if self.output.json => write_json(out, &catalogue().collect::<Vec<_>>()),
+            None => {
+                writeln!(out, "{}", show::catalogue(catalogue()))?;
+                Ok(())
+            }
+            Some(name) => {
+                let info = conway::rules::find(name)?;
+                if self.output.json {
+                    write_json(out, info)
                 } else {
-                    show::rule(info)
-                })
+                    writeln!(out, "{}", show::rule(info))?;
+                    Ok(())
+                }
             }
         }
     }
 }
 
-fn find_rules(name: &str) -> Result<&'static RuleInfo, String> {
-    let base = |n: &str| n.split(':').next().unwrap_or(n).trim().to_string();
-    catalogue()
-        .iter()
-        .find(|info| base(info.name) == base(name))
-        .ok_or_else(|| format!("unknown game '{name}'; `conway rules` lists the games"))
-}
-
 /// The library's message, with the option to use where a limit was hit.
 fn explain(error: RuleError) -> String {
-    match error {
-        RuleError::Solve {
-            source: SolveError::TooBig { .. },
+    let hint = match &error {
+        RuleError::Search {
+            source: SearchError::TooBig { .. },
             ..
-        } => format!("{error} (--max-positions N)"),
-        _ => error.to_string(),
-    }
-}
-
-/// The budget of a computation, with a progress line on a terminal and silence in a pipe.
-fn budget(limits: &LimitArgs) -> Budget {
-    let progress: Option<Box<dyn FnMut(u64)>> = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new_spinner()
-            .with_style(
-                ProgressStyle::with_template("{spinner} listed {human_pos} positions in {elapsed}")
-                    .expect("the template is valid"),
-            )
-            .with_finish(ProgressFinish::AndClear);
-        Box::new(move |listed: u64| bar.set_position(listed)) as Box<dyn FnMut(u64)>
-    });
-    Budget {
-        limits: Limits {
-            max_positions: limits.max_positions,
-            ..Limits::default()
-        },
-        progress,
-    }
+        } => " (--max-positions N)",
+        RuleError::Search {
+            source: SearchError::OutOfMemory { .. },
+            ..
+        } => " (--max-memory SIZE)",
+        _ => "",
+    };
+    format!("{error}{hint}")
 }

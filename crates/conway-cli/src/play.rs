@@ -1,10 +1,13 @@
 //! `conway play`: a game against perfect play, on standard input and output.
 //!
 //! The engine answers with a winning move whenever it has one; from a lost position it plays
-//! the first move listed, since against perfect play every move loses there.
+//! the first move listed, since against perfect play every move loses there. A move typed by
+//! the player is read as a number from the list or as a position in the game's notation, and
+//! compared with the options as a position.
 
-use conway::impartial::Play;
-use conway::rules::{Budget, Move, Ruleset};
+use crate::Failure;
+use conway::engine::Play;
+use conway::rules::{Budget, Position};
 use std::io::{BufRead, Write};
 
 /// Who moves first.
@@ -14,10 +17,9 @@ pub enum First {
     Engine,
 }
 
-/// One game: the rules, the start, the play convention, and whether to show hints.
+/// One game: the start, the play convention, and whether to show hints.
 pub struct Game<'a> {
-    pub rules: &'a dyn Ruleset,
-    pub start: String,
+    pub start: Position,
     pub play: Play,
     pub first: First,
     pub hints: bool,
@@ -27,11 +29,11 @@ pub struct Game<'a> {
 
 impl Game<'_> {
     /// Plays until the game ends or the input does.
-    pub fn run(&self, input: &mut impl BufRead, output: &mut impl Write) -> Result<(), String> {
+    pub fn run(self, input: &mut impl BufRead, output: &mut dyn Write) -> Result<(), Failure> {
         let mut position = self.start.clone();
         let mut your_turn = self.first == First::You;
         loop {
-            let moves = self.rules.moves(&position).map_err(|e| e.to_string())?;
+            let moves = position.options(self.play)?;
             if moves.is_empty() {
                 let mover_wins = self.play == Play::Misere;
                 let verdict = match (your_turn, mover_wins) {
@@ -39,21 +41,26 @@ impl Game<'_> {
                     _ => "you win",
                 };
                 let who = if your_turn { "You cannot" } else { "I cannot" };
-                say(
+                writeln!(
                     output,
-                    &format!("{position}: {who} move, so {verdict} ({}).", self.play),
+                    "{}: {who} move, so {verdict} ({}).",
+                    position.show(),
+                    self.play
                 )?;
                 return Ok(());
             }
             let chosen = if your_turn {
-                match self.ask(&position, &moves, input, output)? {
+                match self.ask(&position, moves, input, output)? {
                     Some(chosen) => chosen,
-                    None => return say(output, "Goodbye."),
+                    None => {
+                        writeln!(output, "Goodbye.")?;
+                        return Ok(());
+                    }
                 }
             } else {
-                self.reply(&position, &moves, output)?
+                self.reply(&position, moves, output)?
             };
-            position = chosen.to;
+            position = chosen;
             your_turn = !your_turn;
         }
     }
@@ -62,33 +69,32 @@ impl Game<'_> {
     /// the end of the input.
     fn ask(
         &self,
-        position: &str,
-        moves: &[Move],
+        position: &Position,
+        mut moves: Vec<Position>,
         input: &mut impl BufRead,
-        output: &mut impl Write,
-    ) -> Result<Option<Move>, String> {
+        output: &mut dyn Write,
+    ) -> Result<Option<Position>, Failure> {
         let winning = if self.hints {
-            self.winning(position)?
+            position.winning_moves(self.play, (self.budget)())?
         } else {
             Vec::new()
         };
-        say(output, &format!("{position}: your move"))?;
+        writeln!(output, "{}: your move", position.show())?;
         for (i, m) in moves.iter().enumerate() {
-            let mark = if winning.contains(&m.to) {
-                " (wins)"
-            } else {
-                ""
-            };
-            say(
+            let mark = if winning.contains(m) { " (wins)" } else { "" };
+            writeln!(
                 output,
-                &format!("  {:>3}. {}  → {}{mark}", i + 1, m.description, m.to),
+                "  {:>3}. {}  → {}{mark}",
+                i + 1,
+                position.describe_move(m),
+                m.show()
             )?;
         }
         loop {
-            write!(output, "move? ").map_err(|e| e.to_string())?;
-            output.flush().map_err(|e| e.to_string())?;
+            write!(output, "move? ")?;
+            output.flush()?;
             let mut line = String::new();
-            if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+            if input.read_line(&mut line)? == 0 {
                 return Ok(None);
             }
             let answer = line.trim();
@@ -96,15 +102,17 @@ impl Game<'_> {
                 .parse::<usize>()
                 .ok()
                 .and_then(|n| n.checked_sub(1))
-                .and_then(|i| moves.get(i));
-            match by_number.or_else(|| moves.iter().find(|m| m.to == answer)) {
-                Some(chosen) => return Ok(Some(chosen.clone())),
-                None => say(
+                .filter(|&i| i < moves.len());
+            let by_position = || {
+                let typed = position.parse_another(answer).ok()?;
+                moves.iter().position(|m| *m == typed)
+            };
+            match by_number.or_else(by_position) {
+                Some(i) => return Ok(Some(moves.swap_remove(i))),
+                None => writeln!(
                     output,
-                    &format!(
-                        "'{answer}' is neither a move number (1 to {}) nor a position listed",
-                        moves.len()
-                    ),
+                    "'{answer}' is neither a move number (1 to {}) nor a position one move away",
+                    moves.len()
                 )?,
             }
         }
@@ -113,41 +121,25 @@ impl Game<'_> {
     /// The engine's move: a winning one if there is one.
     fn reply(
         &self,
-        position: &str,
-        moves: &[Move],
-        output: &mut impl Write,
-    ) -> Result<Move, String> {
-        let winning = self.winning(position)?;
-        let chosen = moves
-            .iter()
-            .find(|m| winning.contains(&m.to))
-            .unwrap_or(&moves[0])
-            .clone();
+        position: &Position,
+        mut moves: Vec<Position>,
+        output: &mut dyn Write,
+    ) -> Result<Position, Failure> {
+        let winning = position.winning_moves(self.play, (self.budget)())?;
+        let chosen = moves.iter().position(|m| winning.contains(m)).unwrap_or(0);
         let remark = if winning.is_empty() {
             " (every move loses here)"
         } else {
             ""
         };
-        say(
+        let chosen = moves.swap_remove(chosen);
+        writeln!(
             output,
-            &format!(
-                "{position}: I play {} → {}{remark}",
-                chosen.description, chosen.to
-            ),
+            "{}: I play {} → {}{remark}",
+            position.show(),
+            position.describe_move(&chosen),
+            chosen.show()
         )?;
         Ok(chosen)
     }
-
-    /// The positions the winning moves lead to.
-    fn winning(&self, position: &str) -> Result<Vec<String>, String> {
-        let report = self
-            .rules
-            .analyse(position, self.play, (self.budget)())
-            .map_err(|e| e.to_string())?;
-        Ok(report.winning_moves.into_iter().map(|m| m.to).collect())
-    }
-}
-
-fn say(output: &mut impl Write, line: &str) -> Result<(), String> {
-    writeln!(output, "{line}").map_err(|e| e.to_string())
 }

@@ -1,83 +1,89 @@
-//! How answers read as text: reports, sequences and game graphs.
+//! How answers read as text: reports, sequences and game graphs. What can be large (a graph,
+//! a sequence) is written as it goes, never built whole in memory first.
 
+use crate::Failure;
+use conway::engine::Outcome;
 use conway::heap::Sequence;
-use conway::impartial::Outcome;
-use conway::lang::show_nimber;
 use conway::rules::{GraphReport, Report, RuleInfo};
+use std::io::Write;
 
-pub fn sequence(name: &str, to: u64, sequence: &Sequence) -> String {
-    let shown: Vec<String> = sequence.values.iter().map(u64::to_string).collect();
-    let period = match sequence.period {
+pub fn sequence(
+    out: &mut dyn Write,
+    name: &str,
+    to: u64,
+    sequence: &Sequence,
+) -> Result<(), Failure> {
+    writeln!(out, "{name}, heaps 0..={to}:")?;
+    for (i, value) in sequence.values.iter().enumerate() {
+        let separator = if i == 0 { "" } else { " " };
+        write!(out, "{separator}{value}")?;
+    }
+    writeln!(out)?;
+    match sequence.period {
         Some(p) => {
             let status = if sequence.proved {
                 "proved: the data covers what the rule's periodicity theorem asks"
             } else {
                 "seen in the data, not proved"
             };
-            format!(
+            writeln!(
+                out,
                 "period {} after a preperiod of {} ({status})",
                 p.period, p.preperiod
-            )
+            )?;
         }
-        None => "no period shows in this range".to_string(),
-    };
-    format!("{name}, heaps 0..={to}:\n{}\n{period}", shown.join(" "))
+        None => writeln!(out, "no period shows in this range")?,
+    }
+    Ok(())
 }
 
-pub fn graph(graph: &GraphReport) -> String {
+pub fn graph(out: &mut dyn Write, graph: &GraphReport) -> Result<(), Failure> {
     let moves: usize = graph.positions.iter().map(|p| p.options.len()).sum();
-    let header = format!(
+    writeln!(
+        out,
         "{} {} ({}): {} positions, {moves} moves; P marks the kernel",
         graph.game,
         graph.positions[0].position,
         graph.play,
         graph.positions.len()
-    );
+    )?;
     let width = graph
         .positions
         .iter()
         .map(|p| p.position.chars().count())
         .max()
         .unwrap_or(0);
-    let lines = graph.positions.iter().map(|node| {
-        let options: Vec<&str> = node
-            .options
-            .iter()
-            .map(|&i| graph.positions[i].position.as_str())
-            .collect();
-        let arrow = if options.is_empty() {
-            String::new()
-        } else {
-            format!("  → {}", options.join(" · "))
-        };
+    for node in &graph.positions {
         // Width pads by characters, so the arrows line up past `→` and `·` alike.
-        format!("  {}  {:<width$}{arrow}", node.outcome, node.position)
-    });
-    std::iter::once(header)
-        .chain(lines)
-        .collect::<Vec<_>>()
-        .join("\n")
+        write!(out, "  {}  {:<width$}", node.outcome, node.position)?;
+        for (i, &option) in node.options.iter().enumerate() {
+            let lead = if i == 0 { "  → " } else { " · " };
+            write!(out, "{lead}{}", graph.positions[option].position)?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
 }
 
-pub fn dot(graph: &GraphReport) -> String {
+pub fn dot(out: &mut dyn Write, graph: &GraphReport) -> Result<(), Failure> {
     let quote = |text: &str| format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
-    let mut lines = vec![
-        format!("digraph {} {{", quote(&graph.game)),
-        "  node [shape=circle];".to_string(),
-    ];
+    writeln!(out, "digraph {} {{", quote(&graph.game))?;
+    writeln!(out, "  node [shape=circle];")?;
     for (i, node) in graph.positions.iter().enumerate() {
         let shape = if node.outcome == Outcome::P {
             ", shape=doublecircle"
         } else {
             ""
         };
-        lines.push(format!("  {i} [label={}{shape}];", quote(&node.position)));
+        writeln!(out, "  {i} [label={}{shape}];", quote(&node.position))?;
     }
     for (i, node) in graph.positions.iter().enumerate() {
-        lines.extend(node.options.iter().map(|j| format!("  {i} -> {j};")));
+        for j in &node.options {
+            writeln!(out, "  {i} -> {j};")?;
+        }
     }
-    lines.push("}".to_string());
-    lines.join("\n")
+    writeln!(out, "}}")?;
+    Ok(())
 }
 
 pub fn report(report: &Report) -> String {
@@ -86,46 +92,54 @@ pub fn report(report: &Report) -> String {
         format!("outcome: {} ({})", report.outcome, report.outcome.meaning()),
     ];
     if let Some(value) = report.value {
-        lines.push(format!("value:   {}", show_nimber(value.into())));
+        lines.push(format!("value:   {value}"));
     }
     if let Some(why) = &report.value_unknown {
-        lines.push(format!("value:   unknown: {why} (--max-positions N)"));
+        lines.push(format!("value:   unknown: {why}"));
     }
-    match report.winning_moves.len() {
+    let shown = report.winning_moves.len() as u64;
+    match report.winning_move_count {
         0 if report.outcome == Outcome::N => lines.push(
             "winning moves: none needed (the player to move cannot move, and under misère play that wins)"
                 .to_string(),
         ),
         0 => lines.push("winning moves: none".to_string()),
-        n => {
-            lines.push(format!("winning moves ({n}):"));
-            let width = report
-                .winning_moves
-                .iter()
-                .map(|m| m.description.chars().count())
-                .max()
-                .unwrap_or(0);
-            for m in &report.winning_moves {
-                lines.push(format!("  {:<width$}  → {}", m.description, m.to));
-            }
+        n if n == shown => lines.push(format!("winning moves ({n}):")),
+        n => lines.push(format!(
+            "winning moves ({shown} of {n}; --all-moves lists every one):"
+        )),
+    }
+    let width = report
+        .winning_moves
+        .iter()
+        .map(|m| m.description.chars().count())
+        .max()
+        .unwrap_or(0);
+    for m in &report.winning_moves {
+        match &m.to {
+            Some(to) => lines.push(format!("  {:<width$}  → {to}", m.description)),
+            None => lines.push(format!("  {}", m.description)),
         }
     }
     lines.join("\n")
 }
 
 /// The list of games, one line each.
-pub fn catalogue(rules: &[RuleInfo]) -> String {
+pub fn catalogue<'a>(rules: impl Iterator<Item = &'a RuleInfo>) -> String {
     rules
-        .iter()
-        .map(|info| format!("{:<18} {}", info.name, info.summary))
+        .map(|info| format!("{:<18} {}", info.usage(), info.summary))
         .collect::<Vec<_>>()
         .join("\n")
 }
 
-/// One game's entry: summary, notation and an example.
+/// One game's entry: summary, notation, misère play and an example.
 pub fn rule(info: &RuleInfo) -> String {
     format!(
-        "{}\n  {}\n  position: {}\n  example:  {}",
-        info.name, info.summary, info.notation, info.example
+        "{}\n  {}\n  position: {}\n  misère:   {}\n  example:  {}",
+        info.usage(),
+        info.summary,
+        info.notation,
+        info.misere,
+        info.example
     )
 }

@@ -6,14 +6,15 @@
 //! [`heap_sequence`] gives the sequence of one-heap values, its period ([`find_period`]) and
 //! whether the rule's periodicity theorem proves it.
 
-use crate::impartial::{Impartial, Outcome, SolveError, Solver, Target};
+use crate::engine::{Outcome, SearchError};
+use crate::impartial::{Impartial, Moves, Solver, Target};
 use serde::Serialize;
 
 /// The move rule of a heap game.
 pub trait HeapRule {
-    /// What a heap of `size` can become: each option is the list of heaps left in its place
-    /// (empty when the heap is gone, several when it is split). No part is 0.
-    fn heap_options(&self, size: u64) -> Vec<Vec<u64>>;
+    /// Calls `option` with each thing a heap of `size` can become: the heaps left in its
+    /// place (none when the heap is gone, several when it is split). No part is 0.
+    fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64]));
 
     /// An upper bound on the number of options of one heap, where it grows with the heap.
     fn heap_option_bound(&self, _size: u64) -> Option<u64> {
@@ -37,9 +38,15 @@ pub trait HeapRule {
         None
     }
 
-    /// Every move from a row of heaps that reaches `target`, where the rule finds them
-    /// without listing every option. In the order of [`Impartial::options`]: heap by heap.
-    fn known_moves_to(&self, _heaps: &[u64], _target: Target) -> Option<Vec<Vec<u64>>> {
+    /// The moves from a row of heaps that reach `target`, where the rule finds them without
+    /// listing every option: the first `keep`, in the order of [`Impartial::options`] (heap
+    /// by heap), and their number.
+    fn known_moves_to(
+        &self,
+        _heaps: &[u64],
+        _target: Target,
+        _keep: usize,
+    ) -> Option<Moves<Vec<u64>>> {
         None
     }
 }
@@ -55,16 +62,16 @@ impl<R: HeapRule> Impartial for Heaps<R> {
     fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
         let mut options = Vec::new();
         for (i, &size) in heaps.iter().enumerate() {
-            for parts in self.0.heap_options(size) {
-                let mut option = heaps[..i].to_vec();
-                if parts.is_empty() {
-                    option.push(0);
-                } else {
-                    option.extend_from_slice(&parts);
+            self.0.heap_options(size, &mut |parts| {
+                let mut option = Vec::with_capacity(heaps.len() + parts.len());
+                option.extend_from_slice(&heaps[..i]);
+                match parts {
+                    [] => option.push(0),
+                    _ => option.extend_from_slice(parts),
                 }
                 option.extend_from_slice(&heaps[i + 1..]);
                 options.push(option);
-            }
+            });
         }
         options
     }
@@ -76,14 +83,20 @@ impl<R: HeapRule> Impartial for Heaps<R> {
             .reduce(u64::saturating_add)
     }
 
-    fn components(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
+    /// Each non-empty heap; a row with at most one is its own component, as it is.
+    fn components(&self, mut heaps: Vec<u64>, parts: &mut Vec<Vec<u64>>) {
+        if heaps.iter().filter(|&&h| h > 0).count() <= 1 {
+            heaps.retain(|&h| h > 0);
+            parts.push(heaps);
+        } else {
+            parts.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
+        }
     }
 
-    fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
-        let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        sorted.sort_unstable();
-        sorted
+    fn canonical(&self, mut heaps: Vec<u64>) -> Vec<u64> {
+        heaps.retain(|&h| h > 0);
+        heaps.sort_unstable();
+        heaps
     }
 
     fn known_value(&self, component: &Vec<u64>) -> Option<u64> {
@@ -98,8 +111,13 @@ impl<R: HeapRule> Impartial for Heaps<R> {
         self.0.known_misere_outcome(heaps)
     }
 
-    fn known_moves_to(&self, heaps: &Vec<u64>, target: Target) -> Option<Vec<Vec<u64>>> {
-        self.0.known_moves_to(heaps, target)
+    fn known_moves_to(
+        &self,
+        heaps: &Vec<u64>,
+        target: Target,
+        keep: usize,
+    ) -> Option<Moves<Vec<u64>>> {
+        self.0.known_moves_to(heaps, target, keep)
     }
 }
 
@@ -128,7 +146,7 @@ pub fn describe_heap_move(from: &[u64], to: &[u64]) -> String {
 pub fn nim_sequence<R: HeapRule>(
     solver: &mut Solver<'_, Heaps<R>>,
     n: u64,
-) -> Result<Vec<u64>, SolveError> {
+) -> Result<Vec<u64>, SearchError> {
     // Ascending order keeps the search shallow: every smaller heap is already known.
     (0..=n).map(|size| solver.nim_value(&vec![size])).collect()
 }
@@ -142,25 +160,32 @@ pub struct Sequence {
     pub proved: bool,
 }
 
+impl Sequence {
+    /// The period `values` show, proved where `checked_through` (the rule's periodicity
+    /// theorem, see [`HeapRule::period_checked_through`]) says the data reach far enough.
+    pub fn of(values: Vec<u64>, checked_through: impl Fn(Period) -> Option<u64>) -> Sequence {
+        let period = find_period(&values);
+        let proved = period.is_some_and(|p| {
+            checked_through(p)
+                .and_then(|last| last.checked_add(p.period as u64))
+                .is_some_and(|needed| needed < values.len() as u64)
+        });
+        Sequence {
+            values,
+            period,
+            proved,
+        }
+    }
+}
+
 /// The values of heaps `0..=n`, their period, and whether the data proves it.
 pub fn heap_sequence<R: HeapRule>(
     solver: &mut Solver<'_, Heaps<R>>,
     n: u64,
-) -> Result<Sequence, SolveError> {
+) -> Result<Sequence, SearchError> {
     let values = nim_sequence(solver, n)?;
-    let period = find_period(&values);
-    let game: &Heaps<R> = solver.game();
-    let proved = period.is_some_and(|p| {
-        game.0
-            .period_checked_through(p)
-            .and_then(|last| last.checked_add(p.period as u64))
-            .is_some_and(|needed| needed < values.len() as u64)
-    });
-    Ok(Sequence {
-        values,
-        period,
-        proved,
-    })
+    let rule = &solver.game().0;
+    Ok(Sequence::of(values, |p| rule.period_checked_through(p)))
 }
 
 /// An eventual period of a sequence: `values[i + period] == values[i]` for all

@@ -4,7 +4,8 @@
 //! P-positions, and misère play is normal play on the graph with one extra sink that every
 //! terminal position moves to (Remark 1.1).
 
-use super::{Impartial, SolveError};
+use super::Impartial;
+use crate::engine::SearchError;
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -23,7 +24,7 @@ impl<P: Clone + Eq + Hash> GameGraph<P> {
         game: &G,
         root: P,
         max_positions: usize,
-    ) -> Result<Self, SolveError> {
+    ) -> Result<Self, SearchError> {
         let mut index = HashMap::from([(root.clone(), 0)]);
         let mut graph = GameGraph {
             positions: vec![root],
@@ -33,7 +34,7 @@ impl<P: Clone + Eq + Hash> GameGraph<P> {
             let here = &graph.positions[graph.followers.len()];
             let bound = game.option_bound(here).unwrap_or(0);
             if (graph.positions.len() as u64).saturating_add(bound) > max_positions as u64 {
-                return Err(SolveError::TooBig {
+                return Err(SearchError::TooBig {
                     limit: max_positions as u64,
                 });
             }
@@ -43,7 +44,7 @@ impl<P: Clone + Eq + Hash> GameGraph<P> {
                 let id = *index.entry(option.clone()).or_insert(next);
                 if id == next {
                     if next >= max_positions {
-                        return Err(SolveError::TooBig {
+                        return Err(SearchError::TooBig {
                             limit: max_positions as u64,
                         });
                     }
@@ -86,8 +87,8 @@ impl<P> GameGraph<P> {
     /// The kernel (Definition 1.7) by the algorithm in the proof of Theorem 1.1: start from the
     /// terminal vertices, then repeatedly add the terminal vertices of what is neither in the
     /// kernel nor moves into it. `kernel[i]` says whether position `i` is in it, i.e. is a
-    /// P-position. A graph with a cycle has no such layering, and gets [`SolveError::Loops`].
-    pub fn kernel(&self) -> Result<Vec<bool>, SolveError> {
+    /// P-position. A graph with a cycle has no such layering, and gets [`SearchError::Loops`].
+    pub fn kernel(&self) -> Result<Vec<bool>, SearchError> {
         let n = self.positions.len();
         let mut in_kernel = vec![false; n];
         let mut covered = vec![false; n];
@@ -97,7 +98,7 @@ impl<P> GameGraph<P> {
                 .filter(|&v| !covered[v] && self.followers[v].iter().all(|&w| covered[w]))
                 .collect();
             if layer.is_empty() {
-                return Err(SolveError::Loops);
+                return Err(SearchError::Loops);
             }
             for &v in &layer {
                 in_kernel[v] = true;

@@ -12,7 +12,8 @@
 //! chips (§1.4), whose P-positions are the heaps ≡ 0 or 2 (mod 7):
 //!
 //! ```
-//! use conway::impartial::{Impartial, Outcome, Play, Solver};
+//! use conway::engine::{Outcome, Play};
+//! use conway::impartial::{Impartial, Solver};
 //!
 //! struct TakeOneThreeOrFour;
 //!
@@ -32,13 +33,11 @@
 
 mod graph;
 mod solver;
-mod table;
 
 pub use graph::GameGraph;
-pub use solver::{Limits, SolveError, Solver};
+pub use solver::{Moves, Solver};
 
-use serde::Serialize;
-use std::fmt;
+use crate::engine::{Footprint, Outcome, Play, SearchError};
 use std::hash::Hash;
 
 /// The rules of an impartial game: both players have the same moves in every position.
@@ -46,23 +45,24 @@ use std::hash::Hash;
 /// Positions must be finite games: every line of play ends. The solver reports an error
 /// rather than loop when a ruleset breaks this.
 pub trait Impartial {
-    /// A position. Small, cheap to clone and hash.
-    type Position: Clone + Eq + Hash;
+    /// A position. Small, cheap to clone and hash; its [`Footprint`] counts against the
+    /// memory limit of a search.
+    type Position: Clone + Eq + Hash + Footprint;
 
     /// Every position reachable in one move.
     fn options(&self, position: &Self::Position) -> Vec<Self::Position>;
 
-    /// The independent summands of a position: a move is a move in exactly one of them, and
-    /// the position's nim value is the nim-sum of theirs (Theorem 3.2). The default is the
-    /// position itself.
-    fn components(&self, position: &Self::Position) -> Vec<Self::Position> {
-        vec![position.clone()]
+    /// Appends the independent summands of a position to `parts`: a move is a move in
+    /// exactly one of them, and the position's nim value is the nim-sum of theirs (Theorem
+    /// 3.2). The default is the position itself.
+    fn components(&self, position: Self::Position, parts: &mut Vec<Self::Position>) {
+        parts.push(position);
     }
 
     /// The form under which transpositions are recognised (e.g. heaps sorted). Two positions
     /// with the same canonical form must be the same game.
-    fn canonical(&self, position: &Self::Position) -> Self::Position {
-        position.clone()
+    fn canonical(&self, position: Self::Position) -> Self::Position {
+        position
     }
 
     /// An upper bound on the number of options, for positions whose list of options could be
@@ -90,14 +90,16 @@ pub trait Impartial {
         None
     }
 
-    /// Every move of a position that reaches `target`, where the ruleset finds them without
-    /// listing every option (Bouton's rule finds Nim's among a heap of a billion chips). In
-    /// the order in which [`Impartial::options`] lists them.
+    /// The moves of a position that reach `target`, where the ruleset finds them without
+    /// listing every option (Bouton's rule finds Nim's among a heap of a billion chips): the
+    /// first `keep` of them in the order in which [`Impartial::options`] lists them, and how
+    /// many there are in all.
     fn known_moves_to(
         &self,
         _position: &Self::Position,
         _target: Target,
-    ) -> Option<Vec<Self::Position>> {
+        _keep: usize,
+    ) -> Option<Moves<Self::Position>> {
         None
     }
 }
@@ -122,62 +124,6 @@ impl Target {
     }
 }
 
-/// How the game ends: under normal play the player who cannot move loses, under misère play
-/// that player wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Play {
-    #[default]
-    Normal,
-    Misere,
-}
-
-impl fmt::Display for Play {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Play::Normal => "normal play",
-            Play::Misere => "misère play",
-        })
-    }
-}
-
-/// The outcome class of an impartial position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Outcome {
-    /// The previous player (the one who just moved) wins.
-    P,
-    /// The next player (the one to move) wins.
-    N,
-}
-
-impl Outcome {
-    /// P where `previous_player_wins`, else N.
-    pub fn p_if(previous_player_wins: bool) -> Outcome {
-        if previous_player_wins {
-            Outcome::P
-        } else {
-            Outcome::N
-        }
-    }
-
-    /// A one-line explanation for people who do not know the letters.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Outcome::P => "the previous player wins: every move loses",
-            Outcome::N => "the next player wins",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::P => "P",
-            Outcome::N => "N",
-        })
-    }
-}
-
 /// A complete analysis of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis<P> {
@@ -186,7 +132,8 @@ pub struct Analysis<P> {
     pub value: Option<u64>,
     /// Why the nim value is missing under normal play: its search was too big, though a
     /// closed form gave the outcome and the winning moves.
-    pub value_unknown: Option<SolveError>,
-    /// Every option that wins, i.e. every move to a P-position, in the order of `options`.
-    pub winning_moves: Vec<P>,
+    pub value_unknown: Option<SearchError>,
+    /// The winning moves, i.e. the moves to P-positions, in the order of `options`: the
+    /// first few of them, and their number.
+    pub winning_moves: Moves<P>,
 }

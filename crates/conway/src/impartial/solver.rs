@@ -3,93 +3,136 @@
 //! Normal play decomposes a position into components and nim-sums their values, so the table
 //! holds components. Misère play does not decompose, so misère search keys whole positions.
 //! The search keeps its own stack (deep games such as a subtraction heap of a million do not
-//! overflow the thread's stack), counts the positions it lists against a budget, and notices
-//! a position that repeats along the current line of play.
+//! overflow the thread's stack), counts the positions it lists and the bytes it holds against
+//! its [`Limits`], and notices a position that repeats along the current line of play.
+//!
+//! The stack allocates nothing per option: every frame's parts (the canonical components of
+//! its options, whose values it needs) and the values found so far live in two buffers
+//! shared by all frames, each frame owning a slice at the top.
 
-use super::table::BoundedTable;
-use super::{Analysis, Impartial, Outcome, Play, Target};
-use crate::nimber::mex;
-use rustc_hash::FxHashSet;
-use thiserror::Error;
+use super::{Analysis, Impartial, Target};
+use crate::engine::{BoundedTable, Footprint, Limits, Meter, Outcome, Play, Progress, SearchError};
+use rustc_hash::{FxBuildHasher, FxHashMap};
+use std::hash::BuildHasher;
 
-/// Bounds on one computation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Positions the search may list before it gives up: each position it expands and each
-    /// option of it counts, so the budget bounds both time and the memory of the search.
-    pub max_positions: u64,
-    /// Entries each transposition table may hold; the oldest go first.
-    pub max_cached: usize,
+/// Some moves of a position, and how many there are in all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moves<P> {
+    /// The first moves found, at most as many as were asked for.
+    pub first: Vec<P>,
+    /// The number of such moves.
+    pub total: u64,
 }
 
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_positions: 10_000_000,
-            max_cached: 4_000_000,
+impl<P> Moves<P> {
+    /// Keeps at most `keep` of `moves`, counting them all.
+    pub fn keeping(keep: usize, moves: impl IntoIterator<Item = P>) -> Self {
+        let mut found = Moves {
+            first: Vec::new(),
+            total: 0,
+        };
+        for m in moves {
+            found.push(m, keep);
         }
+        found
     }
-}
 
-/// Why a computation stopped without an answer.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum SolveError {
-    #[error("the search needs more than {limit} positions; ask for a smaller position or raise the limit")]
-    TooBig { limit: u64 },
-    #[error(
-        "the game does not end: a position repeats along a line of play, so it has no nim value"
-    )]
-    Loops,
+    /// Counts one more move, and keeps it if fewer than `keep` are kept.
+    pub fn push(&mut self, m: P, keep: usize) {
+        self.push_with(keep, || m);
+    }
+
+    /// Counts one more move, and builds it only to keep it.
+    pub fn push_with(&mut self, keep: usize, m: impl FnOnce() -> P) {
+        if self.first.len() < keep {
+            self.first.push(m());
+        }
+        self.total += 1;
+    }
 }
 
 /// Solves positions of one ruleset, remembering what it has learnt between calls.
 pub struct Solver<'g, G: Impartial> {
     game: &'g G,
-    limits: Limits,
-    closed_forms: bool,
-    listed: u64,
-    /// Normal play: nim values of canonical components.
-    values: BoundedTable<G::Position, u64>,
-    /// Misère play: canonical whole positions, `0` for P and `1` for N.
-    misere: BoundedTable<G::Position, u64>,
-    progress: Option<Box<dyn FnMut(u64)>>,
+    meter: Meter,
+    memory: Memory<G::Position>,
+    stack: Stack<G::Position>,
 }
 
-/// How often the progress callback hears from a long search.
-const PROGRESS_EVERY: u64 = 1 << 16;
+/// What a solver knows without searching: closed forms (unless it searches only) and what it
+/// has found before.
+struct Memory<P> {
+    closed_forms: bool,
+    /// Normal play: nim values of canonical components.
+    values: BoundedTable<P, u64>,
+    /// Misère play: canonical whole positions, `0` for P and `1` for N.
+    misere: BoundedTable<P, u64>,
+}
 
-impl<'g, G: Impartial> Solver<'g, G> {
-    pub fn new(game: &'g G) -> Self {
-        let limits = Limits::default();
-        Solver {
-            game,
-            limits,
-            closed_forms: true,
-            listed: 0,
-            values: BoundedTable::new(limits.max_cached),
-            misere: BoundedTable::new(limits.max_cached),
-            progress: None,
+impl<P: Clone + Eq + std::hash::Hash + Footprint> Memory<P> {
+    /// A closed form or a table entry for a position, if there is one.
+    fn known<G: Impartial<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        play: Play,
+    ) -> Option<u64> {
+        match play {
+            Play::Normal => self
+                .closed_forms
+                .then(|| game.known_value(position))
+                .flatten()
+                .or_else(|| self.values.get(position)),
+            Play::Misere => self
+                .closed_forms
+                .then(|| game.known_misere_outcome(position))
+                .flatten()
+                .map(|outcome| (outcome == Outcome::N) as u64)
+                .or_else(|| self.misere.get(position)),
         }
     }
 
-    /// Other limits; the tables start afresh with the new cap.
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self.values = BoundedTable::new(limits.max_cached);
-        self.misere = BoundedTable::new(limits.max_cached);
-        self
+    fn remember(&mut self, position: P, value: u64, play: Play) {
+        match play {
+            Play::Normal => self.values.insert(position, value),
+            Play::Misere => self.misere.insert(position, value),
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        self.values.bytes() + self.misere.bytes()
+    }
+}
+
+impl<'g, G: Impartial> Solver<'g, G> {
+    pub fn new(game: &'g G) -> Self {
+        Self::with_limits(game, Limits::default())
+    }
+
+    /// A solver held to `limits`.
+    pub fn with_limits(game: &'g G, limits: Limits) -> Self {
+        Solver {
+            game,
+            meter: Meter::new(limits),
+            memory: Memory {
+                closed_forms: true,
+                values: BoundedTable::new(limits.table_bytes() / 2),
+                misere: BoundedTable::new(limits.table_bytes() / 2),
+            },
+            stack: Stack::default(),
+        }
     }
 
     /// Ignore the ruleset's closed forms and search everything: the reference that tests
     /// compare closed forms against.
     pub fn by_search_only(mut self) -> Self {
-        self.closed_forms = false;
+        self.memory.closed_forms = false;
         self
     }
 
-    /// Calls `report` with the number of positions listed so far, now and then.
-    pub fn on_progress(mut self, report: Box<dyn FnMut(u64)>) -> Self {
-        self.progress = Some(report);
+    /// Reports the work done so far to `progress`, now and then.
+    pub fn on_progress(mut self, progress: Option<Progress>) -> Self {
+        self.meter = Meter::new(self.meter.limits()).with_progress(progress);
         self
     }
 
@@ -98,35 +141,27 @@ impl<'g, G: Impartial> Solver<'g, G> {
         self.game
     }
 
-    /// Positions listed so far: each position expanded and each option it listed.
-    pub fn positions_listed(&self) -> u64 {
-        self.listed
-    }
-
-    /// Positions held in the transposition tables now.
-    pub fn positions_cached(&self) -> usize {
-        self.values.len() + self.misere.len()
-    }
-
     /// The Sprague–Grundy value (nim value) of a position under normal play.
-    pub fn nim_value(&mut self, position: &G::Position) -> Result<u64, SolveError> {
+    pub fn nim_value(&mut self, position: &G::Position) -> Result<u64, SearchError> {
+        let mut parts = Vec::new();
+        self.game.components(position.clone(), &mut parts);
         let mut total = 0;
-        for component in self.game.components(position) {
-            total ^= self.evaluate(self.game.canonical(&component), Play::Normal)?;
+        for part in parts {
+            total ^= self.evaluate(self.game.canonical(part), Play::Normal)?;
         }
         Ok(total)
     }
 
     /// Whether the player to move wins.
-    pub fn outcome(&mut self, position: &G::Position, play: Play) -> Result<Outcome, SolveError> {
-        if self.closed_forms && play == Play::Normal {
+    pub fn outcome(&mut self, position: &G::Position, play: Play) -> Result<Outcome, SearchError> {
+        if self.memory.closed_forms && play == Play::Normal {
             if let Some(outcome) = self.game.known_outcome(position) {
                 return Ok(outcome);
             }
         }
         let value = match play {
             Play::Normal => self.nim_value(position)?,
-            Play::Misere => self.evaluate(self.game.canonical(position), Play::Misere)?,
+            Play::Misere => self.evaluate(self.game.canonical(position.clone()), Play::Misere)?,
         };
         Ok(Outcome::p_if(value == 0))
     }
@@ -136,25 +171,26 @@ impl<'g, G: Impartial> Solver<'g, G> {
         &mut self,
         position: &G::Position,
         play: Play,
-    ) -> Result<Vec<G::Position>, SolveError> {
-        self.moves_to(position, Target::winning(play))
+    ) -> Result<Vec<G::Position>, SearchError> {
+        Ok(self
+            .moves_to(position, Target::winning(play), usize::MAX)?
+            .first)
     }
 
-    /// Every option that reaches `target`.
+    /// The options that reach `target`: the first `keep` of them, and their number.
     pub fn moves_to(
         &mut self,
         position: &G::Position,
         target: Target,
-    ) -> Result<Vec<G::Position>, SolveError> {
-        if self.closed_forms {
-            if let Some(moves) = self.game.known_moves_to(position, target) {
+        keep: usize,
+    ) -> Result<Moves<G::Position>, SearchError> {
+        if self.memory.closed_forms {
+            if let Some(moves) = self.game.known_moves_to(position, target, keep) {
                 return Ok(moves);
             }
         }
-        self.check_room(position)?;
-        let options = self.game.options(position);
-        self.count(options.len() as u64)?;
-        let mut found = Vec::new();
+        let options = self.list_options(position)?;
+        let mut found = Moves::keeping(keep, []);
         for option in options {
             // A P-position needs only the outcome, which a closed form may give.
             let hit = match target {
@@ -163,27 +199,30 @@ impl<'g, G: Impartial> Solver<'g, G> {
                 Target::MisereP => self.outcome(&option, Play::Misere)? == Outcome::P,
             };
             if hit {
-                found.push(option);
+                found.push(option, keep);
             }
         }
         Ok(found)
     }
 
-    /// Outcome, every winning move and the nim value (normal play). Where a closed form gives
-    /// the outcome and the moves but the value's search is too big, the analysis says so
-    /// rather than fail.
+    /// Outcome, the winning moves (the first `keep` and their number) and the nim value
+    /// (normal play). Where a closed form gives the outcome and the moves but the value's
+    /// search is too big, the analysis says so rather than fail.
     pub fn analyse(
         &mut self,
         position: &G::Position,
         play: Play,
-    ) -> Result<Analysis<G::Position>, SolveError> {
+        keep: usize,
+    ) -> Result<Analysis<G::Position>, SearchError> {
         let outcome = self.outcome(position, play)?;
-        let winning_moves = self.winning_moves(position, play)?;
+        let winning_moves = self.moves_to(position, Target::winning(play), keep)?;
         let (value, value_unknown) = match play {
             Play::Misere => (None, None),
             Play::Normal => match self.nim_value(position) {
                 Ok(value) => (Some(value), None),
-                Err(too_big @ SolveError::TooBig { .. }) => (None, Some(too_big)),
+                Err(error @ (SearchError::TooBig { .. } | SearchError::OutOfMemory { .. })) => {
+                    (None, Some(error))
+                }
                 Err(other) => return Err(other),
             },
         };
@@ -195,177 +234,246 @@ impl<'g, G: Impartial> Solver<'g, G> {
         })
     }
 
-    /// What is known of a position without searching: a closed form or a table entry.
-    fn known(&self, position: &G::Position, play: Play) -> Option<u64> {
-        match play {
-            Play::Normal => self
-                .closed_forms
-                .then(|| self.game.known_value(position))
-                .flatten()
-                .or_else(|| self.values.get(position)),
-            Play::Misere => self
-                .closed_forms
-                .then(|| self.game.known_misere_outcome(position))
-                .flatten()
-                .map(|outcome| (outcome == Outcome::N) as u64)
-                .or_else(|| self.misere.get(position)),
+    /// The options of a position, counted against the limits; refused before they are
+    /// listed where the ruleset's bound says they could not fit.
+    fn list_options(&mut self, position: &G::Position) -> Result<Vec<G::Position>, SearchError> {
+        self.meter
+            .room_for(self.game.option_bound(position).unwrap_or(0))?;
+        let options = self.game.options(position);
+        for option in &options {
+            self.meter.list(option.footprint())?;
         }
+        Ok(options)
     }
 
     /// The value of a canonical position: its nim value (normal play) or 0/1 for P/N (misère).
-    fn evaluate(&mut self, root: G::Position, play: Play) -> Result<u64, SolveError> {
-        if let Some(value) = self.known(&root, play) {
+    fn evaluate(&mut self, root: G::Position, play: Play) -> Result<u64, SearchError> {
+        if let Some(value) = self.memory.known(self.game, &root, play) {
             return Ok(value);
         }
-        let mut on_path = FxHashSet::from_iter([root.clone()]);
-        let mut stack = vec![self.open(root, play)?];
+        self.stack.clear();
+        let result = self.search(root, play);
+        self.stack.clear();
+        result
+    }
+
+    fn search(&mut self, root: G::Position, play: Play) -> Result<u64, SearchError> {
+        self.open(root, play)?;
         loop {
-            let top = stack
-                .last_mut()
-                .expect("the stack holds the root until it returns");
-            match top.next_part().cloned() {
-                Some(part) => match self.known(&part, play) {
-                    Some(value) => top.accept(value),
-                    None => {
-                        if !on_path.insert(part.clone()) {
-                            return Err(SolveError::Loops);
+            match self.stack.next_part() {
+                Some(index) => {
+                    let known = self.memory.known(self.game, &self.stack.parts[index], play);
+                    match known {
+                        Some(value) => self.stack.accept(value, play),
+                        None => {
+                            let part = self.stack.parts[index].clone();
+                            if self.stack.on_path(&part) {
+                                return Err(SearchError::Loops);
+                            }
+                            self.open(part, play)?;
                         }
-                        stack.push(self.open(part, play)?);
                     }
-                },
+                }
                 None => {
-                    let done = stack.pop().expect("the top frame exists");
-                    let value = done.value(play);
-                    on_path.remove(&done.position);
-                    self.remember(done.position, value, play);
-                    match stack.last_mut() {
-                        Some(parent) => parent.accept(value),
-                        None => return Ok(value),
+                    let (position, value) = self.stack.pop(play);
+                    self.memory.remember(position, value, play);
+                    if self.stack.frames.is_empty() {
+                        return Ok(value);
                     }
+                    self.stack.accept(value, play);
                 }
             }
         }
     }
 
-    /// Expands a position: lists its options, each split into the parts whose values it needs.
-    fn open(
-        &mut self,
-        position: G::Position,
-        play: Play,
-    ) -> Result<Frame<G::Position>, SolveError> {
+    /// Expands a position: lists its options, each split into the parts whose values it
+    /// needs, on top of the stack.
+    fn open(&mut self, position: G::Position, play: Play) -> Result<(), SearchError> {
         let game = self.game;
-        self.check_room(&position)?;
-        let options = game.options(&position);
-        self.count(1 + options.len() as u64)?;
-        let pending = options
-            .iter()
-            .map(|option| match play {
-                Play::Normal => game
-                    .components(option)
-                    .iter()
-                    .map(|c| game.canonical(c))
-                    .collect(),
-                Play::Misere => vec![game.canonical(option)],
-            })
-            .collect();
+        let options = self.list_options(&position)?;
+        self.meter.count(1)?;
+        let stack = &mut self.stack;
         let mut frame = Frame {
+            hash: FxBuildHasher.hash_one(&position),
+            bytes: position.footprint(),
             position,
-            pending,
+            parts_from: stack.parts.len(),
+            ends_from: stack.ends.len(),
+            values_from: stack.values.len(),
             option: 0,
-            part: 0,
+            part: stack.parts.len(),
             sum: 0,
-            values: Vec::new(),
-            stop_at_p: play == Play::Misere,
         };
-        frame.settle();
-        Ok(frame)
-    }
-
-    /// Refuses, before listing them, options that the budget could not hold.
-    fn check_room(&self, position: &G::Position) -> Result<(), SolveError> {
-        let bound = self.game.option_bound(position).unwrap_or(0);
-        if self.listed.saturating_add(bound) > self.limits.max_positions {
-            return Err(SolveError::TooBig {
-                limit: self.limits.max_positions,
-            });
-        }
-        Ok(())
-    }
-
-    /// Counts positions listed against the budget, and reports progress now and then.
-    fn count(&mut self, positions: u64) -> Result<(), SolveError> {
-        let before = self.listed;
-        self.listed = self.listed.saturating_add(positions);
-        if self.listed > self.limits.max_positions {
-            return Err(SolveError::TooBig {
-                limit: self.limits.max_positions,
-            });
-        }
-        if before / PROGRESS_EVERY != self.listed / PROGRESS_EVERY {
-            if let Some(report) = self.progress.as_mut() {
-                report(self.listed);
+        for option in options {
+            match play {
+                Play::Normal => game.components(option, &mut stack.scratch),
+                Play::Misere => stack.scratch.push(option),
             }
+            for part in stack.scratch.drain(..) {
+                let part = game.canonical(part);
+                frame.bytes += part.footprint();
+                stack.parts.push(part);
+            }
+            stack.ends.push(stack.parts.len());
         }
+        stack.bytes += frame.bytes;
+        *stack.path.entry(frame.hash).or_insert(0) += 1;
+        stack.frames.push(frame);
+        self.meter.hold(stack.bytes as u64 + self.memory.bytes())?;
+        stack.settle(play);
         Ok(())
     }
+}
 
-    fn remember(&mut self, position: G::Position, value: u64, play: Play) {
-        match play {
-            Play::Normal => self.values.insert(position, value),
-            Play::Misere => self.misere.insert(position, value),
+/// The search stack: its frames, and the parts and values they share.
+struct Stack<P> {
+    frames: Vec<Frame<P>>,
+    /// The parts of every frame's options, each frame's at the top when it is on top.
+    parts: Vec<P>,
+    /// Where the components of one option are split and made canonical.
+    scratch: Vec<P>,
+    /// Where each option's parts end in `parts`.
+    ends: Vec<usize>,
+    /// The values of the options seen so far, each frame's at the top when it is on top.
+    values: Vec<u64>,
+    /// How many frames on the stack have each hash, to notice a repeated position cheaply.
+    path: FxHashMap<u64, u32>,
+    /// The bytes the stack holds, about.
+    bytes: usize,
+}
+
+impl<P> Default for Stack<P> {
+    fn default() -> Self {
+        Stack {
+            frames: Vec::new(),
+            parts: Vec::new(),
+            scratch: Vec::new(),
+            ends: Vec::new(),
+            values: Vec::new(),
+            path: FxHashMap::default(),
+            bytes: 0,
         }
     }
 }
 
-/// A position being expanded: its options, and how far their values are known.
+/// A position being expanded, and how far the values of its options are known.
 struct Frame<P> {
     position: P,
-    /// For each option, the parts whose values nim-sum to the option's value.
-    pending: Vec<Vec<P>>,
+    hash: u64,
+    /// The bytes of the position and of its options' parts.
+    bytes: usize,
+    parts_from: usize,
+    ends_from: usize,
+    values_from: usize,
+    /// The option whose parts are being valued, counted from 0.
     option: usize,
+    /// The index in `parts` of the next part to value.
     part: usize,
     /// The nim-sum of the known parts of the current option.
     sum: u64,
-    /// The values of the options seen so far.
-    values: Vec<u64>,
-    /// Misère search stops at the first option that is a P-position.
-    stop_at_p: bool,
 }
 
-impl<P> Frame<P> {
-    fn next_part(&self) -> Option<&P> {
-        self.pending.get(self.option).map(|parts| &parts[self.part])
+impl<P: Eq + std::hash::Hash + Footprint> Stack<P> {
+    fn clear(&mut self) {
+        self.frames.clear();
+        self.parts.clear();
+        self.scratch.clear();
+        self.ends.clear();
+        self.values.clear();
+        self.path.clear();
+        self.bytes = 0;
     }
 
-    fn accept(&mut self, value: u64) {
-        self.sum ^= value;
-        self.part += 1;
-        self.settle();
+    /// The index in `parts` of the top frame's next part, if a part is left.
+    fn next_part(&self) -> Option<usize> {
+        let top = self.frames.last()?;
+        (top.ends_from + top.option < self.ends.len()).then_some(top.part)
     }
 
-    /// Moves past every option whose parts are all known.
-    fn settle(&mut self) {
-        while self.option < self.pending.len() && self.part == self.pending[self.option].len() {
-            self.values.push(self.sum);
-            self.sum = 0;
-            self.part = 0;
-            self.option += 1;
-            if self.stop_at_p && self.sum_is_p() {
-                self.option = self.pending.len();
+    /// Whether `position` is on the current line of play.
+    fn on_path(&self, position: &P) -> bool {
+        let hash = FxBuildHasher.hash_one(position);
+        self.path.contains_key(&hash)
+            && self
+                .frames
+                .iter()
+                .any(|f| f.hash == hash && f.position == *position)
+    }
+
+    /// The value of the top frame's next part.
+    fn accept(&mut self, value: u64, play: Play) {
+        let top = self.frames.last_mut().expect("a frame is open");
+        top.sum ^= value;
+        top.part += 1;
+        self.settle(play);
+    }
+
+    /// Moves the top frame past every option whose parts are all known.
+    fn settle(&mut self, play: Play) {
+        let top = self.frames.last_mut().expect("a frame is open");
+        while let Some(&end) = self.ends.get(top.ends_from + top.option) {
+            if top.part < end {
+                return;
+            }
+            self.values.push(top.sum);
+            top.sum = 0;
+            top.option += 1;
+            // Misère search stops at the first option that is a P-position.
+            if play == Play::Misere && self.values.last() == Some(&0) {
+                top.option = self.ends.len() - top.ends_from;
+                top.part = self.parts.len();
+                return;
             }
         }
     }
 
-    fn sum_is_p(&self) -> bool {
-        self.values.last() == Some(&0)
-    }
-
-    /// Normal play: the mex of the options' values. Misère play: N (1) at a terminal position
-    /// or when some option is P, else P (0).
-    fn value(&self, play: Play) -> u64 {
-        match play {
-            Play::Normal => mex(self.values.iter().copied()),
-            Play::Misere => (self.values.is_empty() || self.values.contains(&0)) as u64,
+    /// Takes the finished top frame off the stack, with its value: the mex of its options'
+    /// values (normal play), or 1 (N) at a terminal position or when some option is P, else
+    /// 0 (misère).
+    fn pop(&mut self, play: Play) -> (P, u64) {
+        let frame = self.frames.pop().expect("a frame is open");
+        let values = &mut self.values[frame.values_from..];
+        let value = match play {
+            Play::Normal => mex_in_place(values),
+            Play::Misere => (values.is_empty() || values.contains(&0)) as u64,
+        };
+        self.bytes -= frame.bytes;
+        self.parts.truncate(frame.parts_from);
+        self.ends.truncate(frame.ends_from);
+        self.values.truncate(frame.values_from);
+        if let Some(count) = self.path.get_mut(&frame.hash) {
+            *count -= 1;
+            if *count == 0 {
+                self.path.remove(&frame.hash);
+            }
         }
+        (frame.position, value)
+    }
+}
+
+/// The least value not in `values`, which it sorts.
+fn mex_in_place(values: &mut [u64]) -> u64 {
+    values.sort_unstable();
+    let mut mex = 0;
+    for &v in values.iter() {
+        if v == mex {
+            mex += 1;
+        } else if v > mex {
+            break;
+        }
+    }
+    mex
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mex_of_the_texts() {
+        assert_eq!(mex_in_place(&mut []), 0);
+        assert_eq!(mex_in_place(&mut [0, 0, 1, 3]), 2);
+        assert_eq!(mex_in_place(&mut [2, 1, 0]), 3);
+        assert_eq!(mex_in_place(&mut [1, 2]), 0);
     }
 }

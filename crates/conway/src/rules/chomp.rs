@@ -1,12 +1,31 @@
 //! Chomp (§1.5): eat a square together with every square to its right and below it; the
 //! top-left square is poisoned, so the player left with only it loses.
 
-use super::{parse_sizes, ruleset_via_notation, show_numbers, Notation};
-use crate::impartial::{Impartial, Outcome};
+use super::position::typed;
+use super::{
+    parse_bounded, show_numbers, Misere, Notation, Params, ParseError, RuleInfo, Separator,
+    MAX_SIZE,
+};
+use crate::engine::Outcome;
+use crate::impartial::Impartial;
 
 /// Chomp; a position is its row lengths from the top, non-increasing, without empty rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Chomp;
+
+pub(super) const CHOMP: RuleInfo = RuleInfo {
+    name: "chomp",
+    params: Params::None,
+    summary: "Eat a square and every square right of and below it; the top-left square is poisoned.",
+    notation: "row lengths from the top, non-increasing, e.g. `4 4 3` (rows of 4, 4 and 3 squares). The position `1` (the poison alone) is lost for the player to move.",
+    misere: CHOMP_MISERE,
+    example: "conway solve chomp \"5 5 5\"",
+    build: |info, _| Ok(typed(info, Chomp)),
+};
+
+/// Chomp's own rule says who loses (the player left with the poison), so misère play would
+/// only turn that rule around.
+const CHOMP_MISERE: &str = "not supported: Chomp's own rule already decides who loses (whoever must eat the poison), so there is no separate misère game";
 
 /// The position left after eating the square in `row`, `column` (both from 0).
 fn eat(rows: &[u64], row: usize, column: u64) -> Vec<u64> {
@@ -54,21 +73,27 @@ impl Impartial for Chomp {
 }
 
 impl Notation for Chomp {
-    fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
-        let mut rows = parse_sizes(text, "row length")?;
+    fn parse(&self, text: &str) -> Result<Vec<u64>, ParseError> {
+        let mut rows = parse_bounded(text, Separator::Spaces, MAX_SIZE, "row length")?;
         while rows.last() == Some(&0) {
             rows.pop();
         }
         if rows.is_empty() {
-            return Err("the board is empty; the poisoned square is always there".to_string());
-        }
-        if let Some(i) = rows.windows(2).position(|w| w[0] < w[1]) {
-            return Err(format!(
-                "row {} is longer than the row above it; row lengths must not increase",
-                i + 2
+            return Err(ParseError::whole(
+                "the board is empty; the poisoned square is always there",
             ));
         }
+        if let Some(i) = rows.windows(2).position(|w| w[0] < w[1]) {
+            return Err(ParseError::whole(format!(
+                "row {} is longer than the row above it; row lengths must not increase",
+                i + 2
+            )));
+        }
         Ok(rows)
+    }
+
+    fn misere(&self) -> Misere<Self> {
+        Misere::Unsupported(CHOMP_MISERE)
     }
 
     fn show(&self, rows: &Vec<u64>) -> String {
@@ -83,5 +108,3 @@ impl Notation for Chomp {
         format!("eat row {}, column {}", row + 1, column + 1)
     }
 }
-
-ruleset_via_notation!(Chomp, |_: &Chomp| "chomp".to_string());

@@ -2,8 +2,10 @@
 //! not all, and each later move takes at most m times what the previous move took. m = 1 is
 //! the game of part (a), m = 2 is Fibonacci Nim.
 
-use super::{parse_number, parse_size, ruleset_via_notation, Notation};
-use crate::impartial::{Impartial, Outcome};
+use super::position::typed;
+use super::{parse_number, parse_size, Notation, Params, ParseError, RuleInfo};
+use crate::engine::{Footprint, Outcome};
+use crate::impartial::Impartial;
 
 /// A dynamic subtraction game with multiplier m.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,11 +13,40 @@ pub struct DynamicSubtraction {
     pub multiplier: u64,
 }
 
+pub(super) const DYNAMIC: RuleInfo = RuleInfo {
+    name: "dynamic",
+    params: Params::Required {
+        name: "m",
+        example: "1",
+    },
+    summary: "One heap; the first move takes any number but not all, each later move at most m times the previous one.",
+    notation: "`n` for a fresh heap of n, or `n/t` for a heap of n from which at most t may be taken now.",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve dynamic:1 44",
+    build: |info, params| Ok(typed(info, DynamicSubtraction::parse_params(params.unwrap_or(""))?)),
+};
+
+pub(super) const FIBONACCI: RuleInfo = RuleInfo {
+    name: "fibonacci",
+    params: Params::None,
+    summary: "Fibonacci Nim: dynamic:2, each move at most twice the previous one.",
+    notation: "as dynamic:m: `n` or `n/t`.",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve fibonacci 43",
+    build: |info, _| Ok(typed(info, DynamicSubtraction::fibonacci())),
+};
+
 /// A heap and the most that may be taken from it now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Heap {
     pub chips: u64,
     pub limit: u64,
+}
+
+impl Footprint for Heap {
+    fn footprint(&self) -> usize {
+        std::mem::size_of::<Heap>()
+    }
 }
 
 impl DynamicSubtraction {
@@ -30,8 +61,8 @@ impl DynamicSubtraction {
         DynamicSubtraction { multiplier: 2 }
     }
 
-    pub fn parse_params(params: &str) -> Result<Self, String> {
-        Self::new(parse_number(params.trim())?)
+    pub fn parse_params(params: &str) -> Result<Self, ParseError> {
+        Self::new(parse_number(params)?).map_err(ParseError::whole)
     }
 
     /// A fresh heap: the first move may take anything but the whole heap.
@@ -90,7 +121,7 @@ impl Impartial for DynamicSubtraction {
         Some(Outcome::p_if(smallest_part > heap.limit))
     }
 
-    fn canonical(&self, heap: &Heap) -> Heap {
+    fn canonical(&self, heap: Heap) -> Heap {
         Heap {
             chips: heap.chips,
             limit: heap.limit.min(heap.chips),
@@ -99,12 +130,12 @@ impl Impartial for DynamicSubtraction {
 }
 
 impl Notation for DynamicSubtraction {
-    fn parse(&self, text: &str) -> Result<Heap, String> {
+    fn parse(&self, text: &str) -> Result<Heap, ParseError> {
         match text.split_once('/') {
             None => Ok(Self::start(parse_size(text, "heap")?)),
             Some((chips, limit)) => Ok(Heap {
                 chips: parse_size(chips, "heap")?,
-                limit: parse_number(limit.trim())?,
+                limit: parse_number(limit).map_err(|e| e.shifted(chips.chars().count() + 1))?,
             }),
         }
     }
@@ -116,12 +147,8 @@ impl Notation for DynamicSubtraction {
     fn describe_move(&self, from: &Heap, to: &Heap) -> String {
         format!("take {}", from.chips - to.chips)
     }
-}
 
-ruleset_via_notation!(
-    DynamicSubtraction,
-    |d: &DynamicSubtraction| match d.multiplier {
-        2 => "fibonacci".to_string(),
-        m => format!("dynamic:{m}"),
+    fn params(&self) -> Option<String> {
+        Some(self.multiplier.to_string())
     }
-);
+}

@@ -2,7 +2,9 @@
 //! chips. The text leaves open whether k counts every move of the game or each player's own
 //! moves, so both readings are here.
 
-use super::{parse_numbers, parse_size, ruleset_via_notation, Notation};
+use super::position::typed;
+use super::{parse_numbers, parse_size, Notation, Params, ParseError, RuleInfo, Separator};
+use crate::engine::Footprint;
 use crate::impartial::Impartial;
 
 /// Which moves the k of "the k-th move" counts.
@@ -20,6 +22,16 @@ pub struct GrowingTake {
     pub counting: Counting,
 }
 
+pub(super) const GROWING: RuleInfo = RuleInfo {
+    name: "growing",
+    params: Params::Optional { name: "own" },
+    summary: "One heap; the k-th move may take 1 to k chips, k counting every move (growing) or each player's own (growing:own).",
+    notation: "`n` for a fresh heap; `n/k` (the mover may take up to k) for growing, `n/a,b` (the mover up to a, the other player next up to b) for growing:own.",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve growing 20",
+    build: |info, params| Ok(typed(info, GrowingTake::parse_params(params)?)),
+};
+
 /// A heap, the most the player to move may take, and the most the other player may take on
 /// his next move (which, when every move counts, is one more).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,12 +41,22 @@ pub struct GrowingHeap {
     pub theirs: u64,
 }
 
+impl Footprint for GrowingHeap {
+    fn footprint(&self) -> usize {
+        std::mem::size_of::<GrowingHeap>()
+    }
+}
+
 impl GrowingTake {
-    pub fn parse_params(params: Option<&str>) -> Result<Self, String> {
-        let counting = match params {
+    pub fn parse_params(params: Option<&str>) -> Result<Self, ParseError> {
+        let counting = match params.map(str::trim) {
             None | Some("all") => Counting::AllMoves,
             Some("own") => Counting::OwnMoves,
-            Some(other) => return Err(format!("'{other}' should be `all` or `own`")),
+            Some(other) => {
+                return Err(ParseError::whole(format!(
+                    "'{other}' should be `all` or `own`"
+                )))
+            }
         };
         Ok(GrowingTake { counting })
     }
@@ -57,9 +79,10 @@ impl Impartial for GrowingTake {
     type Position = GrowingHeap;
 
     fn options(&self, heap: &GrowingHeap) -> Vec<GrowingHeap> {
+        // A limit past the heap is as good as the heap itself, so it saturates.
         let after = match self.counting {
-            Counting::AllMoves => heap.theirs + 1,
-            Counting::OwnMoves => heap.mine + 1,
+            Counting::AllMoves => heap.theirs.saturating_add(1),
+            Counting::OwnMoves => heap.mine.saturating_add(1),
         };
         (1..=heap.mine.min(heap.chips))
             .map(|taken| GrowingHeap {
@@ -69,17 +92,29 @@ impl Impartial for GrowingTake {
             })
             .collect()
     }
+
+    /// Limits past the heap mean the same as the heap: the mover may take it all, and so may
+    /// either player later, since the heap only shrinks.
+    fn canonical(&self, heap: GrowingHeap) -> GrowingHeap {
+        GrowingHeap {
+            chips: heap.chips,
+            mine: heap.mine.min(heap.chips),
+            theirs: heap.theirs.min(heap.chips),
+        }
+    }
 }
 
 impl Notation for GrowingTake {
     /// `n` for a fresh heap; `n/k` (every move counts: the mover may take up to k), or
     /// `n/a,b` (own moves count: the mover up to a, the other player next up to b).
-    fn parse(&self, text: &str) -> Result<GrowingHeap, String> {
+    fn parse(&self, text: &str) -> Result<GrowingHeap, ParseError> {
         let Some((chips, limits)) = text.split_once('/') else {
             return Ok(self.start(parse_size(text, "heap")?));
         };
+        let limits_at = chips.chars().count() + 1;
         let chips = parse_size(chips, "heap")?;
-        let heap = match (self.counting, parse_numbers(limits)?.as_slice()) {
+        let limits = parse_numbers(limits, Separator::Commas).map_err(|e| e.shifted(limits_at))?;
+        let heap = match (self.counting, limits.as_slice()) {
             (Counting::AllMoves, &[k]) => GrowingHeap {
                 chips,
                 mine: k,
@@ -91,12 +126,16 @@ impl Notation for GrowingTake {
                 theirs,
             },
             (Counting::AllMoves, _) => {
-                return Err("write `n/k`: k is the most the next move may take".into())
+                return Err(ParseError::at(
+                    limits_at,
+                    "write `n/k`: k is the most the next move may take",
+                ))
             }
             (Counting::OwnMoves, _) => {
-                return Err(
-                    "write `n/a,b`: the most the mover may take, then the other player".into(),
-                )
+                return Err(ParseError::at(
+                    limits_at,
+                    "write `n/a,b`: the most the mover may take, then the other player",
+                ))
             }
         };
         Ok(heap)
@@ -112,9 +151,11 @@ impl Notation for GrowingTake {
     fn describe_move(&self, from: &GrowingHeap, to: &GrowingHeap) -> String {
         format!("take {}", from.chips - to.chips)
     }
-}
 
-ruleset_via_notation!(GrowingTake, |g: &GrowingTake| match g.counting {
-    Counting::AllMoves => "growing".to_string(),
-    Counting::OwnMoves => "growing:own".to_string(),
-});
+    fn params(&self) -> Option<String> {
+        match self.counting {
+            Counting::AllMoves => None,
+            Counting::OwnMoves => Some("own".to_string()),
+        }
+    }
+}

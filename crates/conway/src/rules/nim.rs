@@ -1,26 +1,50 @@
 //! Nim and its closest relatives: Nimble (Nim with coins), Lasker's Nim (heaps may split) and
 //! Moore's Nim_k (several heaps at once).
 
+use super::position::{typed, typed_under};
 use super::{
-    heap_notation, parse_number, parse_numbers, parse_sizes, ruleset_via_notation, show_numbers,
-    Notation,
+    parse_bounded, parse_number, show_numbers, HeapNotation, Notation, Params, ParseError,
+    RuleInfo, Separator, MAX_SIZE,
 };
+use crate::engine::{Outcome, Play};
 use crate::heap::{HeapRule, Heaps};
-use crate::impartial::{Impartial, Outcome, Target};
+use crate::impartial::{Impartial, Moves, Target};
 use crate::nimber::moore_digits;
 
 /// Nim: take any number of chips from one heap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Nim;
 
+pub(super) const NIM: RuleInfo = RuleInfo {
+    name: "nim",
+    params: Params::None,
+    summary: "Take any number of chips from one heap; the last to move wins.",
+    notation:
+        "heap sizes separated by spaces, e.g. `3 5 7`. An emptied heap stays in the row as 0.",
+    misere: "the last to move loses; solved by Bouton's rule (Theorem 2.2).",
+    example: "conway solve nim \"13 42 30 43\"",
+    build: |info, _| Ok(typed(info, Heaps(Nim))),
+};
+
+pub(super) const MISERE_NIM: RuleInfo = RuleInfo {
+    name: "misere-nim",
+    params: Params::None,
+    summary: "Nim in which the last to move loses (the same as `nim --misere`).",
+    notation: "as nim: heap sizes separated by spaces.",
+    misere: "always: this game is Nim under misère play.",
+    example: "conway solve misere-nim \"1 1 3\"",
+    build: |info, _| Ok(typed_under(info, Heaps(Nim), Play::Misere)),
+};
+
 /// The rule of Nim, for Nim itself and for Nimble (a coin on square n is a heap of n).
 macro_rules! nim_rule {
     ($rule:ty) => {
         impl HeapRule for $rule {
-            fn heap_options(&self, size: u64) -> Vec<Vec<u64>> {
-                (0..size)
-                    .map(|left| if left == 0 { vec![] } else { vec![left] })
-                    .collect()
+            fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64])) {
+                option(&[]);
+                for left in 1..size {
+                    option(&[left]);
+                }
             }
 
             fn heap_option_bound(&self, size: u64) -> Option<u64> {
@@ -35,14 +59,21 @@ macro_rules! nim_rule {
                 Some(misere_nim_outcome(heaps))
             }
 
-            fn known_moves_to(&self, heaps: &[u64], target: Target) -> Option<Vec<Vec<u64>>> {
-                Some(nim_moves_to(heaps, target))
+            fn known_moves_to(
+                &self,
+                heaps: &[u64],
+                target: Target,
+                keep: usize,
+            ) -> Option<Moves<Vec<u64>>> {
+                Some(nim_moves_to(heaps, target, keep))
             }
         }
     };
 }
 
 nim_rule!(Nim);
+
+impl HeapNotation for Nim {}
 
 /// Bouton's rule for misère Nim (Theorem 2.2): P iff either every heap has at most one chip
 /// and an odd number of heaps have one, or some heap has more and the nim-sum is 0.
@@ -55,19 +86,25 @@ pub fn misere_nim_outcome(heaps: &[u64]) -> Outcome {
     Outcome::p_if(losing)
 }
 
-fn nim_sum(heaps: &[u64]) -> u64 {
-    heaps.iter().fold(0, |sum, &h| sum ^ h)
+/// The nim-sum of a row of numbers.
+pub(super) fn nim_sum(values: &[u64]) -> u64 {
+    values.iter().fold(0, |sum, &v| sum ^ v)
 }
 
-/// Every Nim move that reaches `target`, heap by heap and in increasing order of what is left.
+/// The Nim moves that reach `target`, heap by heap and in increasing order of what is left:
+/// the first `keep` and their number. A move is built only if it is kept, so a row of many
+/// heaps costs linear time and memory for what is shown.
 ///
 /// Nim value v: replace heap `h` by `h ⊕ s ⊕ v` (s the nim-sum) where that is smaller; v = 0
 /// is Theorem 2.1. Misère P: a move to a misère P-position either zeroes the nim-sum with a
 /// big heap left, or leaves only heaps of 0 and 1, so it leaves 0 or 1 in the heap it
-/// touches; those few candidates are tested by Theorem 2.2.
-fn nim_moves_to(heaps: &[u64], target: Target) -> Vec<Vec<u64>> {
+/// touches; those few candidates are tested by Theorem 2.2, which needs only the number of
+/// heaps above 1 and of heaps of 1 besides the touched one.
+fn nim_moves_to(heaps: &[u64], target: Target, keep: usize) -> Moves<Vec<u64>> {
     let sum = nim_sum(heaps);
-    let mut moves = Vec::new();
+    let big = heaps.iter().filter(|&&h| h > 1).count();
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    let mut moves = Moves::keeping(keep, []);
     for (i, &h) in heaps.iter().enumerate() {
         let mut lefts = match target {
             Target::Value(value) => vec![h ^ sum ^ value],
@@ -76,61 +113,76 @@ fn nim_moves_to(heaps: &[u64], target: Target) -> Vec<Vec<u64>> {
         lefts.sort_unstable();
         lefts.dedup();
         for left in lefts.into_iter().filter(|&left| left < h) {
-            let mut option = heaps.to_vec();
-            option[i] = left;
             let reached = match target {
                 Target::Value(_) => true,
-                Target::MisereP => misere_nim_outcome(&option) == Outcome::P,
+                Target::MisereP => {
+                    let big = big - usize::from(h > 1) + usize::from(left > 1);
+                    let ones = ones - usize::from(h == 1) + usize::from(left == 1);
+                    let sum = sum ^ h ^ left;
+                    if big == 0 {
+                        ones % 2 == 1
+                    } else {
+                        sum == 0
+                    }
+                }
             };
             if reached {
-                moves.push(option);
+                moves.push_with(keep, || {
+                    let mut option = heaps.to_vec();
+                    option[i] = left;
+                    option
+                });
             }
         }
     }
     moves
 }
 
-heap_notation!(Nim, u64::MAX);
-ruleset_via_notation!(Heaps<Nim>, |_: &Heaps<Nim>| "nim".to_string(), heap);
-
 /// Nimble: coins on a numbered strip, each moving to any lower square; a coin on square n is
 /// a Nim heap of n (Exercise 2.5-5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Nimble;
 
+pub(super) const NIMBLE: RuleInfo = RuleInfo {
+    name: "nimble",
+    params: Params::None,
+    summary: "Coins on a numbered strip; move one coin to any lower square (jumping allowed, squares may hold several coins).",
+    notation: "the square of each coin, separated by spaces, e.g. `1 3 3 7`; square 0 is the end.",
+    misere: "the last to move loses; solved as misère Nim.",
+    example: "conway solve nimble \"1 3 3 7\"",
+    build: |info, _| Ok(typed(info, Heaps(Nimble))),
+};
+
 nim_rule!(Nimble);
 
-impl Notation for Heaps<Nimble> {
-    fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
-        parse_numbers(text)
-    }
-
-    fn show(&self, squares: &Vec<u64>) -> String {
-        show_numbers(squares)
-    }
-
-    fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+impl HeapNotation for Nimble {
+    fn describe_move(&self, from: &[u64], to: &[u64]) -> String {
         let coin = from.iter().zip(to).position(|(a, b)| a != b).unwrap_or(0);
         format!("coin {}: square {} → {}", coin + 1, from[coin], to[coin])
     }
 }
-
-ruleset_via_notation!(
-    Heaps<Nimble>,
-    |_: &Heaps<Nimble>| "nimble".to_string(),
-    heap
-);
 
 /// Lasker's Nim (Example 3.8): take any number of chips from a heap, or split a heap into two
 /// non-empty heaps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Lasker;
 
+pub(super) const LASKER: RuleInfo = RuleInfo {
+    name: "lasker",
+    params: Params::None,
+    summary: "Lasker's Nim: take any number of chips from one heap, or split a heap into two.",
+    notation: "heap sizes separated by spaces.",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve lasker \"2 5 7\"",
+    build: |info, _| Ok(typed(info, Heaps(Lasker))),
+};
+
 impl HeapRule for Lasker {
-    fn heap_options(&self, size: u64) -> Vec<Vec<u64>> {
-        let mut options = Nim.heap_options(size);
-        options.extend((1..=size / 2).map(|a| vec![a, size - a]));
-        options
+    fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64])) {
+        Nim.heap_options(size, option);
+        for a in 1..=size / 2 {
+            option(&[a, size - a]);
+        }
     }
 
     fn heap_option_bound(&self, size: u64) -> Option<u64> {
@@ -147,12 +199,11 @@ impl HeapRule for Lasker {
     }
 }
 
-heap_notation!(Lasker, super::MAX_SIZE);
-ruleset_via_notation!(
-    Heaps<Lasker>,
-    |_: &Heaps<Lasker>| "lasker".to_string(),
-    heap
-);
+impl HeapNotation for Lasker {
+    fn max_heap(&self) -> u64 {
+        MAX_SIZE
+    }
+}
 
 /// Moore's Nim_k (§2.4): reduce at least one and at most k heaps in one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,6 +211,19 @@ pub struct MooreNim {
     /// The most heaps one move may touch.
     pub k: u64,
 }
+
+pub(super) const MOORE: RuleInfo = RuleInfo {
+    name: "moore",
+    params: Params::Required {
+        name: "k",
+        example: "2",
+    },
+    summary: "Moore's Nim_k: take chips from at least one and at most k heaps at once.",
+    notation: "k ≥ 1 after the colon (`moore:2`); a position is heap sizes separated by spaces.",
+    misere: "the last to move loses; solved by the rule of Exercise 2.5-3.",
+    example: "conway solve moore:2 \"13 12 8\"",
+    build: |info, params| Ok(typed(info, MooreNim::parse_params(params.unwrap_or(""))?)),
+};
 
 impl MooreNim {
     pub fn new(k: u64) -> Result<Self, String> {
@@ -169,8 +233,8 @@ impl MooreNim {
         Ok(MooreNim { k })
     }
 
-    pub fn parse_params(params: &str) -> Result<Self, String> {
-        Self::new(parse_number(params.trim())?)
+    pub fn parse_params(params: &str) -> Result<Self, ParseError> {
+        Self::new(parse_number(params)?).map_err(ParseError::whole)
     }
 
     /// Moore's theorem (Theorem 2.3): P iff in every binary column the number of heaps with
@@ -218,10 +282,10 @@ impl Impartial for MooreNim {
         Some((0..touched).fold(1u64, |bound, _| bound.saturating_mul(total)))
     }
 
-    fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
-        let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        sorted.sort_unstable();
-        sorted
+    fn canonical(&self, mut heaps: Vec<u64>) -> Vec<u64> {
+        heaps.retain(|&h| h > 0);
+        heaps.sort_unstable();
+        heaps
     }
 
     /// The misère rule of Exercise 2.5-3: P iff either every heap has at most one chip and
@@ -242,8 +306,14 @@ impl Impartial for MooreNim {
 }
 
 impl Notation for MooreNim {
-    fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
-        parse_sizes(text, "heap")
+    fn parse(&self, text: &str) -> Result<Vec<u64>, ParseError> {
+        let heaps = parse_bounded(text, Separator::Spaces, MAX_SIZE, "heap")?;
+        if heaps.is_empty() {
+            return Err(ParseError::whole(
+                "there are no heaps: write heap sizes separated by spaces",
+            ));
+        }
+        Ok(heaps)
     }
 
     fn show(&self, heaps: &Vec<u64>) -> String {
@@ -259,6 +329,8 @@ impl Notation for MooreNim {
             .collect::<Vec<_>>()
             .join(", ")
     }
-}
 
-ruleset_via_notation!(MooreNim, |m: &MooreNim| format!("moore:{}", m.k));
+    fn params(&self) -> Option<String> {
+        Some(self.k.to_string())
+    }
+}

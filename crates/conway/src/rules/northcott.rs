@@ -1,17 +1,36 @@
 //! Poker Nim and Northcott's game (Examples 2.1 and 2.2): Nim in which heaps may also grow.
 //! Neither game need end, so neither is a finite impartial game, but both are won exactly as
 //! Nim is: the P-positions are those whose heaps (gaps) have nim-sum 0, and a move that
-//! makes a heap grow is undone by shrinking it again. Both are solved here by that rule.
+//! makes a heap grow is undone by shrinking it again. Their moves are listed as they are, and
+//! the closed forms give every value, outcome and winning move, so that no search (which
+//! would find the cycles and refuse) is needed.
 
-use super::{parse_numbers, show_numbers, Budget, Move, Report, RuleError, Ruleset};
-use crate::impartial::{Outcome, Play};
+use super::nim::nim_sum;
+use super::position::typed;
+use super::Separator;
+use super::{parse_numbers, show_numbers, Misere, Notation, Params, ParseError, RuleInfo};
+use crate::engine::{Footprint, Outcome};
+use crate::impartial::{Impartial, Moves, Target};
+
+/// Why misère play is not supported for games that need not end.
+const LOOPY_MISERE: &str = "misère play is not supported for this game: it need not end, so it has no misère theory here yet";
 
 /// Poker Nim: a player may, instead of taking chips, add to one heap chips he took earlier.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PokerNim;
 
+pub(super) const POKER_NIM: RuleInfo = RuleInfo {
+    name: "poker-nim",
+    params: Params::None,
+    summary: "Nim in which a player may instead add to a heap chips he took earlier; the P-positions are Nim's.",
+    notation: "heap sizes, then optionally `/ a b`: the chips the player to move has taken so far, then the other player's, e.g. `3 5 7 / 4 0`.",
+    misere: LOOPY_MISERE,
+    example: "conway solve poker-nim \"3 5 7 / 4\"",
+    build: |info, _| Ok(typed(info, PokerNim)),
+};
+
 /// A Poker Nim position: the heaps and the chips each player holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PokerPosition {
     pub heaps: Vec<u64>,
     /// Chips held by the player to move.
@@ -20,26 +39,106 @@ pub struct PokerPosition {
     pub theirs: u64,
 }
 
+impl Footprint for PokerPosition {
+    fn footprint(&self) -> usize {
+        self.heaps.footprint() + 16
+    }
+}
+
 impl PokerPosition {
-    pub fn parse(text: &str) -> Result<Self, String> {
+    /// The position after the player to move leaves heap `i` at `size`.
+    fn with_heap(&self, i: usize, size: u64) -> PokerPosition {
+        let h = self.heaps[i];
+        let mut heaps = self.heaps.clone();
+        heaps[i] = size;
+        PokerPosition {
+            heaps,
+            mine: self.theirs,
+            theirs: if size < h {
+                self.mine + (h - size)
+            } else {
+                self.mine - (size - h)
+            },
+        }
+    }
+}
+
+impl Impartial for PokerNim {
+    type Position = PokerPosition;
+
+    fn options(&self, p: &PokerPosition) -> Vec<PokerPosition> {
+        let mut options = Vec::new();
+        for (i, &h) in p.heaps.iter().enumerate() {
+            options.extend((0..h).map(|size| p.with_heap(i, size)));
+            options.extend((1..=p.mine).map(|added| p.with_heap(i, h + added)));
+        }
+        options
+    }
+
+    fn option_bound(&self, p: &PokerPosition) -> Option<u64> {
+        let per_heap = p.heaps.iter().fold(0u64, |t, &h| t.saturating_add(h));
+        Some(per_heap.saturating_add((p.heaps.len() as u64).saturating_mul(p.mine)))
+    }
+
+    fn known_value(&self, p: &PokerPosition) -> Option<u64> {
+        Some(nim_sum(&p.heaps))
+    }
+
+    fn known_outcome(&self, p: &PokerPosition) -> Option<Outcome> {
+        Some(Outcome::p_if(nim_sum(&p.heaps) == 0))
+    }
+
+    /// Make the nim-sum `value` by shrinking a heap, or by growing one with chips in hand.
+    fn known_moves_to(
+        &self,
+        p: &PokerPosition,
+        target: Target,
+        keep: usize,
+    ) -> Option<Moves<PokerPosition>> {
+        let Target::Value(value) = target else {
+            return None;
+        };
+        let change = nim_sum(&p.heaps) ^ value;
+        let mut moves = Moves::keeping(keep, []);
+        for (i, &h) in p.heaps.iter().enumerate() {
+            let size = h ^ change;
+            if change != 0 && (size < h || size - h <= p.mine) {
+                moves.push_with(keep, || p.with_heap(i, size));
+            }
+        }
+        Some(moves)
+    }
+}
+
+impl Notation for PokerNim {
+    fn parse(&self, text: &str) -> Result<PokerPosition, ParseError> {
         let (heaps, held) = text.split_once('/').unwrap_or((text, ""));
-        let heaps = parse_numbers(heaps)?;
-        let (mine, theirs) = match parse_numbers(held)?.as_slice() {
+        let held_at = heaps.chars().count() + 1;
+        let heaps = parse_numbers(heaps, Separator::Spaces)?;
+        if heaps.is_empty() {
+            return Err(ParseError::whole("there are no heaps"));
+        }
+        let (mine, theirs) = match parse_numbers(held, Separator::Spaces)
+            .map_err(|e| e.shifted(held_at))?
+            .as_slice()
+        {
             [] => (0, 0),
             &[mine] => (mine, 0),
             &[mine, theirs] => (mine, theirs),
             _ => {
-                return Err(
-                    "after `/` give at most two numbers: your chips, then the other player's"
-                        .to_string(),
-                )
+                return Err(ParseError::at(
+                    held_at,
+                    "after `/` give at most two numbers: your chips, then the other player's",
+                ))
             }
         };
         heaps
             .iter()
             .try_fold(mine, |total, &h| total.checked_add(h))
             .and_then(|total| total.checked_add(theirs))
-            .ok_or("there are more chips in all than fit in 64 bits")?;
+            .ok_or(ParseError::whole(
+                "there are more chips in all than fit in 64 bits",
+            ))?;
         Ok(PokerPosition {
             heaps,
             mine,
@@ -47,93 +146,26 @@ impl PokerPosition {
         })
     }
 
-    pub fn show(&self) -> String {
-        format!(
-            "{} / {} {}",
-            show_numbers(&self.heaps),
-            self.mine,
-            self.theirs
-        )
+    fn show(&self, p: &PokerPosition) -> String {
+        format!("{} / {} {}", show_numbers(&p.heaps), p.mine, p.theirs)
     }
 
-    /// Every winning move: make the nim-sum 0 by shrinking a heap, or by growing one with
-    /// chips in hand. The result is shown with the other player to move.
-    pub fn winning_moves(&self) -> Vec<Move> {
-        let sum = nim_sum(&self.heaps);
-        let mut moves = Vec::new();
-        for (i, &h) in self.heaps.iter().enumerate() {
-            let target = h ^ sum;
-            if sum == 0 || (target > h && target - h > self.mine) {
-                continue;
-            }
-            let mut heaps = self.heaps.clone();
-            heaps[i] = target;
-            let (mine, description) = if target < h {
-                (
-                    self.mine + (h - target),
-                    format!("heap {}: take {} ({h} → {target})", i + 1, h - target),
-                )
-            } else {
-                (
-                    self.mine - (target - h),
-                    format!("heap {}: add {} ({h} → {target})", i + 1, target - h),
-                )
-            };
-            let to = PokerPosition {
-                heaps,
-                mine: self.theirs,
-                theirs: mine,
-            };
-            moves.push(Move {
-                to: to.show(),
-                description,
-            });
+    fn describe_move(&self, from: &PokerPosition, to: &PokerPosition) -> String {
+        let i = from
+            .heaps
+            .iter()
+            .zip(&to.heaps)
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        let (h, size) = (from.heaps[i], to.heaps[i]);
+        match size < h {
+            true => format!("heap {}: take {} ({h} → {size})", i + 1, h - size),
+            false => format!("heap {}: add {} ({h} → {size})", i + 1, size - h),
         }
-        moves
-    }
-}
-
-fn nim_sum(values: &[u64]) -> u64 {
-    values.iter().fold(0, |sum, &v| sum ^ v)
-}
-
-fn normal_play_only(game: &str, play: Play) -> Result<(), RuleError> {
-    match play {
-        Play::Normal => Ok(()),
-        Play::Misere => Err(RuleError::BadParameters {
-            game: game.to_string(),
-            reason: "only normal play is solved for this game".to_string(),
-        }),
-    }
-}
-
-fn bad_position(game: &str, position: &str, reason: String) -> RuleError {
-    RuleError::BadPosition {
-        game: game.to_string(),
-        position: position.to_string(),
-        reason,
-    }
-}
-
-impl Ruleset for PokerNim {
-    fn name(&self) -> String {
-        "poker-nim".to_string()
     }
 
-    fn analyse(&self, text: &str, play: Play, _budget: Budget) -> Result<Report, RuleError> {
-        normal_play_only(&self.name(), play)?;
-        let position =
-            PokerPosition::parse(text).map_err(|r| bad_position("poker-nim", text, r))?;
-        let sum = nim_sum(&position.heaps);
-        Ok(Report {
-            game: self.name(),
-            position: position.show(),
-            play,
-            outcome: Outcome::p_if(sum == 0),
-            value: Some(sum),
-            value_unknown: None,
-            winning_moves: position.winning_moves(),
-        })
+    fn misere(&self) -> Misere<Self> {
+        Misere::Unsupported(LOOPY_MISERE)
     }
 }
 
@@ -143,8 +175,18 @@ impl Ruleset for PokerNim {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Northcott;
 
+pub(super) const NORTHCOTT: RuleInfo = RuleInfo {
+    name: "northcott",
+    params: Params::None,
+    summary: "One white and one black piece per row; a player slides one of his pieces along its row without jumping. W moves first unless the position says `B:`.",
+    notation: "optionally `W:` or `B:` (the colour to move, W if absent), then rows separated by `|`, each with one `W`, one `B` and `.` for empty squares, e.g. `B:W..B....|.W....B.`.",
+    misere: LOOPY_MISERE,
+    example: "conway solve northcott \"W..B....|W......B\"",
+    build: |info, _| Ok(typed(info, Northcott)),
+};
+
 /// A row of a Northcott board: its length and the columns of the two pieces (from 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Row {
     pub len: usize,
     pub white: usize,
@@ -152,29 +194,38 @@ pub struct Row {
 }
 
 /// A Northcott position and the colour to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     pub rows: Vec<Row>,
     pub white_to_move: bool,
 }
 
+impl Footprint for Board {
+    fn footprint(&self) -> usize {
+        std::mem::size_of::<Board>() + self.rows.len() * std::mem::size_of::<Row>()
+    }
+}
+
 impl Row {
-    fn parse(text: &str) -> Result<Row, String> {
-        let cells: Vec<char> = text.trim().chars().collect();
-        let find = |piece: char| -> Result<usize, String> {
-            let mut at = cells
-                .iter()
-                .enumerate()
-                .filter(|(_, &c)| c == piece)
-                .map(|(i, _)| i);
+    /// Reads a row that starts at character `offset` of the position.
+    fn parse(text: &str, offset: usize) -> Result<Row, ParseError> {
+        let cells: Vec<char> = text.chars().collect();
+        if let Some(i) = cells.iter().position(|c| !matches!(c, '.' | 'W' | 'B')) {
+            return Err(ParseError::at(
+                offset + i,
+                format!("'{}' is not a square: use `W`, `B` and `.`", cells[i]),
+            ));
+        }
+        let find = |piece: char| -> Result<usize, ParseError> {
+            let mut at = cells.iter().enumerate().filter(|(_, &c)| c == piece);
             match (at.next(), at.next()) {
-                (Some(i), None) => Ok(i),
-                _ => Err(format!("row `{text}` needs exactly one `{piece}`")),
+                (Some((i, _)), None) => Ok(i),
+                _ => Err(ParseError::at(
+                    offset,
+                    format!("row `{text}` needs exactly one `{piece}`"),
+                )),
             }
         };
-        if let Some(c) = cells.iter().find(|c| !matches!(c, '.' | 'W' | 'B')) {
-            return Err(format!("'{c}' is not a square: use `W`, `B` and `.`"));
-        }
         Ok(Row {
             len: cells.len(),
             white: find('W')?,
@@ -197,127 +248,141 @@ impl Row {
         (self.white.abs_diff(self.black) - 1) as u64
     }
 
-    /// The squares behind a piece: how far it can retreat.
-    fn room_behind(&self, piece: usize, other: usize) -> usize {
-        if piece < other {
-            piece
-        } else {
-            self.len - 1 - piece
-        }
-    }
-
-    /// The row after the piece at `piece` changes the gap to `gap`, if it can.
-    fn with_gap(&self, white: bool, gap: u64) -> Option<Row> {
+    /// Every row after the white (or black) piece moves.
+    fn moves(&self, white: bool) -> impl Iterator<Item = Row> + '_ {
         let (piece, other) = if white {
             (self.white, self.black)
         } else {
             (self.black, self.white)
         };
-        let change = gap as i64 - self.gap() as i64;
-        if change > self.room_behind(piece, other) as i64 {
-            return None;
-        }
-        let toward: i64 = if piece < other { 1 } else { -1 };
-        let moved = (piece as i64 - toward * change) as usize;
-        Some(if white {
-            Row {
-                white: moved,
-                ..*self
-            }
+        let squares = if piece < other {
+            0..other
         } else {
-            Row {
-                black: moved,
-                ..*self
-            }
-        })
+            other + 1..self.len
+        };
+        squares
+            .filter(move |&s| s != piece)
+            .map(move |s| match white {
+                true => Row { white: s, ..*self },
+                false => Row { black: s, ..*self },
+            })
     }
 }
 
 impl Board {
-    pub fn parse(text: &str) -> Result<Board, String> {
-        let (white_to_move, rows) = match text.trim().split_once(':') {
-            Some(("W", rows)) => (true, rows),
-            Some(("B", rows)) => (false, rows),
-            Some((who, _)) => {
-                return Err(format!(
-                    "'{who}:' should be `W:` or `B:`, the colour to move"
-                ))
+    pub fn gaps(&self) -> Vec<u64> {
+        self.rows.iter().map(Row::gap).collect()
+    }
+}
+
+impl Impartial for Northcott {
+    type Position = Board;
+
+    fn options(&self, board: &Board) -> Vec<Board> {
+        let mut options = Vec::new();
+        for (i, row) in board.rows.iter().enumerate() {
+            for moved in row.moves(board.white_to_move) {
+                let mut rows = board.rows.clone();
+                rows[i] = moved;
+                options.push(Board {
+                    rows,
+                    white_to_move: !board.white_to_move,
+                });
             }
-            None => (true, text),
+        }
+        options
+    }
+
+    fn option_bound(&self, board: &Board) -> Option<u64> {
+        Some(board.rows.iter().map(|r| r.len as u64).sum())
+    }
+
+    fn known_value(&self, board: &Board) -> Option<u64> {
+        Some(nim_sum(&board.gaps()))
+    }
+
+    fn known_outcome(&self, board: &Board) -> Option<Outcome> {
+        Some(Outcome::p_if(nim_sum(&board.gaps()) == 0))
+    }
+
+    /// Every move that makes the nim-sum of the gaps `value`, closing or widening a gap.
+    fn known_moves_to(&self, board: &Board, target: Target, keep: usize) -> Option<Moves<Board>> {
+        let Target::Value(value) = target else {
+            return None;
         };
-        let rows = rows
-            .split('|')
-            .map(Row::parse)
-            .collect::<Result<Vec<_>, _>>()?;
+        let change = nim_sum(&board.gaps()) ^ value;
+        let mut moves = Moves::keeping(keep, []);
+        if change == 0 {
+            return Some(moves);
+        }
+        for (i, row) in board.rows.iter().enumerate() {
+            let gap = row.gap() ^ change;
+            if let Some(moved) = row.moves(board.white_to_move).find(|r| r.gap() == gap) {
+                moves.push_with(keep, || {
+                    let mut rows = board.rows.clone();
+                    rows[i] = moved;
+                    Board {
+                        rows,
+                        white_to_move: !board.white_to_move,
+                    }
+                });
+            }
+        }
+        Some(moves)
+    }
+}
+
+impl Notation for Northcott {
+    fn parse(&self, text: &str) -> Result<Board, ParseError> {
+        let (white_to_move, rows, offset) = match text.split_once(':') {
+            Some((who, rows)) => {
+                let white = match who.trim() {
+                    "W" => true,
+                    "B" => false,
+                    other => {
+                        return Err(ParseError::at(
+                            0,
+                            format!("'{other}:' should be `W:` or `B:`, the colour to move"),
+                        ))
+                    }
+                };
+                (white, rows, who.chars().count() + 1)
+            }
+            None => (true, text, 0),
+        };
+        let mut parsed = Vec::new();
+        let mut at = offset;
+        for row in rows.split('|') {
+            let lead = row.chars().take_while(|c| c.is_whitespace()).count();
+            parsed.push(Row::parse(row.trim(), at + lead)?);
+            at += row.chars().count() + 1;
+        }
         Ok(Board {
-            rows,
+            rows: parsed,
             white_to_move,
         })
     }
 
-    pub fn show(&self) -> String {
-        let mover = if self.white_to_move { "W" } else { "B" };
-        let rows: Vec<String> = self.rows.iter().map(Row::show).collect();
+    fn show(&self, board: &Board) -> String {
+        let mover = if board.white_to_move { "W" } else { "B" };
+        let rows: Vec<String> = board.rows.iter().map(Row::show).collect();
         format!("{mover}:{}", rows.join("|"))
     }
 
-    pub fn gaps(&self) -> Vec<u64> {
-        self.rows.iter().map(Row::gap).collect()
+    fn describe_move(&self, from: &Board, to: &Board) -> String {
+        let i = from
+            .rows
+            .iter()
+            .zip(&to.rows)
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        let (before, after) = (from.rows[i].gap(), to.rows[i].gap());
+        let piece = if from.white_to_move { "W" } else { "B" };
+        let verb = if after < before { "advance" } else { "retreat" };
+        format!("row {}: {verb} {piece}, gap {before} → {after}", i + 1)
     }
 
-    /// Every move that makes the nim-sum of the gaps 0, closing or widening a gap.
-    pub fn winning_moves(&self) -> Vec<Move> {
-        let sum = nim_sum(&self.gaps());
-        let piece = if self.white_to_move { "W" } else { "B" };
-        let mut moves = Vec::new();
-        for (i, row) in self.rows.iter().enumerate() {
-            let target = row.gap() ^ sum;
-            if sum == 0 {
-                break;
-            }
-            if let Some(new_row) = row.with_gap(self.white_to_move, target) {
-                let mut rows = self.rows.clone();
-                rows[i] = new_row;
-                let to = Board {
-                    rows,
-                    white_to_move: !self.white_to_move,
-                };
-                let verb = if target < row.gap() {
-                    "advance"
-                } else {
-                    "retreat"
-                };
-                moves.push(Move {
-                    to: to.show(),
-                    description: format!(
-                        "row {}: {verb} {piece}, gap {} → {target}",
-                        i + 1,
-                        row.gap()
-                    ),
-                });
-            }
-        }
-        moves
-    }
-}
-
-impl Ruleset for Northcott {
-    fn name(&self) -> String {
-        "northcott".to_string()
-    }
-
-    fn analyse(&self, text: &str, play: Play, _budget: Budget) -> Result<Report, RuleError> {
-        normal_play_only(&self.name(), play)?;
-        let board = Board::parse(text).map_err(|r| bad_position("northcott", text, r))?;
-        let sum = nim_sum(&board.gaps());
-        Ok(Report {
-            game: self.name(),
-            position: board.show(),
-            play,
-            outcome: Outcome::p_if(sum == 0),
-            value: Some(sum),
-            value_unknown: None,
-            winning_moves: board.winning_moves(),
-        })
+    fn misere(&self) -> Misere<Self> {
+        Misere::Unsupported(LOOPY_MISERE)
     }
 }

@@ -1,83 +1,232 @@
-//! Reading and writing the numbers that positions are made of.
+//! Reading and writing the numbers that positions and parameters are made of, strictly: a
+//! stray separator, an empty item or a number too large is an error at its column.
 
-/// Reads numbers separated by spaces or commas, naming the first that is not a number or
-/// does not fit in 64 bits.
-pub fn parse_numbers(text: &str) -> Result<Vec<u64>, String> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|token| !token.is_empty())
-        .map(parse_number)
-        .collect()
+use std::fmt;
+use thiserror::Error;
+
+/// Why a position or a parameter could not be read, and where.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub struct ParseError {
+    /// Where the problem is, in characters from 0; `None` when it is the text as a whole.
+    pub offset: Option<usize>,
+    pub reason: String,
 }
 
-/// Reads one non-negative integer that fits in 64 bits.
-pub fn parse_number(token: &str) -> Result<u64, String> {
-    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("'{token}' is not a non-negative whole number"));
+impl ParseError {
+    /// A problem at character `offset`.
+    pub fn at(offset: usize, reason: impl Into<String>) -> Self {
+        ParseError {
+            offset: Some(offset),
+            reason: reason.into(),
+        }
     }
-    token
-        .parse()
-        .map_err(|_| format!("{token} is too large (the limit is {})", u64::MAX))
+
+    /// A problem with the text as a whole.
+    pub fn whole(reason: impl Into<String>) -> Self {
+        ParseError {
+            offset: None,
+            reason: reason.into(),
+        }
+    }
+
+    /// The same problem in a text that starts `by` characters further on.
+    pub fn shifted(self, by: usize) -> Self {
+        ParseError {
+            offset: self.offset.map(|o| o + by),
+            ..self
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.offset {
+            Some(offset) => write!(f, "column {}: {}", offset + 1, self.reason),
+            None => f.write_str(&self.reason),
+        }
+    }
+}
+
+/// What separates the numbers of a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Separator {
+    /// Spaces, as in positions: `3 5 7`.
+    Spaces,
+    /// Commas, with optional spaces around them, as in parameters and pairs: `1,3,4`.
+    Commas,
+}
+
+/// Reads numbers separated by `separator`. Empty text is an empty list.
+pub fn parse_numbers(text: &str, separator: Separator) -> Result<Vec<u64>, ParseError> {
+    let mut numbers = Vec::new();
+    let mut expect_number = true;
+    let mut chars = text.char_indices().enumerate().peekable();
+    let mut last_comma = None;
+    while let Some((column, (byte, c))) = chars.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        if c == ',' && separator == Separator::Commas {
+            if expect_number {
+                return Err(ParseError::at(column, "a comma where a number belongs"));
+            }
+            expect_number = true;
+            last_comma = Some(column);
+            continue;
+        }
+        if !c.is_ascii_digit() {
+            let what = match (c, separator) {
+                (',', Separator::Spaces) => "separate the numbers by spaces, not commas".into(),
+                (' ', Separator::Commas) => "separate the numbers by commas".into(),
+                _ => format!("'{c}' is not a digit of a non-negative whole number"),
+            };
+            return Err(ParseError::at(column, what));
+        }
+        if !expect_number {
+            return Err(ParseError::at(column, "separate the numbers by commas"));
+        }
+        let mut end = byte + c.len_utf8();
+        while let Some(&(_, (b, d))) = chars.peek() {
+            if !d.is_ascii_digit() {
+                break;
+            }
+            end = b + d.len_utf8();
+            chars.next();
+        }
+        numbers.push(parse_digits(&text[byte..end]).map_err(|e| e.shifted(column))?);
+        expect_number = separator == Separator::Spaces;
+    }
+    match last_comma {
+        Some(column) if expect_number => {
+            Err(ParseError::at(column, "a comma with no number after it"))
+        }
+        _ => Ok(numbers),
+    }
+}
+
+/// Reads one non-negative integer that fits in 64 bits, allowing spaces around it.
+pub fn parse_number(text: &str) -> Result<u64, ParseError> {
+    let start = text.chars().take_while(|c| c.is_whitespace()).count();
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(ParseError::whole("a number is missing"));
+    }
+    parse_digits(trimmed).map_err(|e| e.shifted(start))
+}
+
+fn parse_digits(digits: &str) -> Result<u64, ParseError> {
+    if let Some((i, c)) = digits
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !c.is_ascii_digit())
+    {
+        return Err(ParseError::at(
+            i,
+            format!("'{c}' is not a digit of a non-negative whole number"),
+        ));
+    }
+    digits.parse().map_err(|_| {
+        ParseError::at(
+            0,
+            format!("{digits} is too large (the limit is {})", u64::MAX),
+        )
+    })
 }
 
 /// The largest number a position may hold where the number of moves grows with it: past it,
 /// the list of moves alone would not fit in memory.
 pub const MAX_SIZE: u64 = 1 << 20;
 
-/// Refuses a number past [`MAX_SIZE`], naming what it counts.
-pub fn check_size(value: u64, what: &str) -> Result<u64, String> {
-    if value > MAX_SIZE {
+/// Refuses a number past `max`, naming what it counts.
+pub fn check_size(value: u64, max: u64, what: &str) -> Result<u64, String> {
+    if value > max {
         return Err(format!(
-            "{what} {value} is too large for this game (at most {MAX_SIZE}): its moves would not fit in memory"
+            "{what} {value} is too large for this game (at most {max}): its moves would not fit in memory"
         ));
     }
     Ok(value)
 }
 
 /// Reads one number as [`parse_number`] does, at most [`MAX_SIZE`].
-pub fn parse_size(token: &str, what: &str) -> Result<u64, String> {
-    check_size(parse_number(token.trim())?, what)
+pub fn parse_size(text: &str, what: &str) -> Result<u64, ParseError> {
+    let value = parse_number(text)?;
+    check_size(value, MAX_SIZE, what).map_err(ParseError::whole)
 }
 
-/// Reads numbers as [`parse_numbers`] does, each at most [`MAX_SIZE`].
-pub fn parse_sizes(text: &str, what: &str) -> Result<Vec<u64>, String> {
-    parse_numbers(text)?
-        .into_iter()
-        .map(|value| check_size(value, what))
-        .collect()
+/// Reads numbers as [`parse_numbers`] does, each at most `max`, naming the column of the
+/// first that is too large.
+pub fn parse_bounded(
+    text: &str,
+    separator: Separator,
+    max: u64,
+    what: &str,
+) -> Result<Vec<u64>, ParseError> {
+    let numbers = parse_numbers(text, separator)?;
+    if let Some(&too_large) = numbers.iter().find(|&&n| n > max) {
+        let column = number_column(text, &numbers, too_large);
+        return Err(ParseError {
+            offset: column,
+            reason: check_size(too_large, max, what).unwrap_err(),
+        });
+    }
+    Ok(numbers)
+}
+
+/// The column where the first occurrence of `value` among `numbers` is written in `text`.
+fn number_column(text: &str, numbers: &[u64], value: u64) -> Option<usize> {
+    let index = numbers.iter().position(|&n| n == value)?;
+    let chars: Vec<char> = text.chars().collect();
+    let starts = (0..chars.len())
+        .filter(|&i| chars[i].is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_digit()));
+    starts.into_iter().nth(index)
 }
 
 /// Writes numbers separated by single spaces.
 pub fn show_numbers(values: &[u64]) -> String {
-    values
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The notation shared by heap games: heap sizes separated by spaces, each at most `$max`.
-macro_rules! heap_notation {
-    ($rule:ty, $max:expr) => {
-        impl $crate::rules::Notation for $crate::heap::Heaps<$rule> {
-            fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
-                let heaps = $crate::rules::parse_numbers(text)?;
-                match heaps.iter().find(|&&h| h > $max) {
-                    Some(h) => Err(format!(
-                        "heap {h} is too large for this game (at most {})",
-                        $max
-                    )),
-                    None => Ok(heaps),
-                }
-            }
-
-            fn show(&self, heaps: &Vec<u64>) -> String {
-                $crate::rules::show_numbers(heaps)
-            }
-
-            fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
-                $crate::heap::describe_heap_move(from, to)
-            }
+    let mut text = String::new();
+    for (i, value) in values.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
         }
-    };
+        text.push_str(&value.to_string());
+    }
+    text
 }
-pub(crate) use heap_notation;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_are_read_strictly() {
+        assert_eq!(
+            parse_numbers(" 3 5  7 ", Separator::Spaces),
+            Ok(vec![3, 5, 7])
+        );
+        assert_eq!(
+            parse_numbers("1, 3,4", Separator::Commas),
+            Ok(vec![1, 3, 4])
+        );
+        assert_eq!(parse_numbers("", Separator::Spaces), Ok(vec![]));
+        let column = |text, separator| parse_numbers(text, separator).unwrap_err().offset;
+        assert_eq!(column("1,,2", Separator::Commas), Some(2));
+        assert_eq!(column(",1", Separator::Commas), Some(0));
+        assert_eq!(column("1,", Separator::Commas), Some(1));
+        assert_eq!(column("1 2", Separator::Commas), Some(2));
+        assert_eq!(column("3,5", Separator::Spaces), Some(1));
+        assert_eq!(column("3 -4", Separator::Spaces), Some(2));
+        assert_eq!(column("1 99999999999999999999", Separator::Spaces), Some(2));
+    }
+
+    #[test]
+    fn sizes_name_the_column_of_the_number_too_large() {
+        let error = parse_bounded("5 2000000 3", Separator::Spaces, MAX_SIZE, "heap").unwrap_err();
+        assert_eq!(error.offset, Some(2));
+        assert!(
+            error.reason.contains("heap 2000000 is too large"),
+            "{error}"
+        );
+        assert_eq!(parse_number(" 18446744073709551615 "), Ok(u64::MAX));
+        assert!(parse_number("18446744073709551616").is_err());
+    }
+}

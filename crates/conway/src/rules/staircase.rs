@@ -1,13 +1,28 @@
 //! Staircase Nim (Example 2.3) and the coin-sliding game it hides in, Silver Dollar
 //! (Exercises 2.5-7 and 2.5-8).
 
-use super::{check_size, parse_numbers, ruleset_via_notation, show_numbers, Notation};
-use crate::impartial::{Impartial, Target};
+use super::position::typed;
+use super::{
+    check_size, parse_numbers, show_numbers, Misere, Notation, Params, ParseError, RuleInfo,
+    Separator, MAX_SIZE,
+};
+use crate::engine::Footprint;
+use crate::impartial::{Impartial, Moves, Target};
 
 /// Staircase Nim: move any number of chips from one stair to the stair below; chips leave
 /// the game from stair 1. A position lists the chips on stairs 1, 2, 3, ...
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Staircase;
+
+pub(super) const STAIRCASE: RuleInfo = RuleInfo {
+    name: "staircase",
+    params: Params::None,
+    summary: "Move any number of chips from a stair to the stair below; chips leave from stair 1.",
+    notation: "chip counts on stairs 1, 2, 3, ... separated by spaces, e.g. `3 0 5 2`.",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve staircase \"3 0 5 2\"",
+    build: |info, _| Ok(typed(info, Staircase)),
+};
 
 /// The nim-sum of the odd-numbered stairs (stair 1 is index 0): the position's nim value,
 /// since a move from an even stair can be undone by moving the same chips on down.
@@ -15,10 +30,10 @@ pub fn odd_stair_sum(stairs: &[u64]) -> u64 {
     stairs.iter().step_by(2).fold(0, |sum, &x| sum ^ x)
 }
 
+/// The staircase without its empty top stairs.
 fn trimmed(mut stairs: Vec<u64>) -> Vec<u64> {
-    while stairs.last() == Some(&0) {
-        stairs.pop();
-    }
+    let len = stairs.iter().rposition(|&x| x > 0).map_or(0, |top| top + 1);
+    stairs.truncate(len);
     stairs
 }
 
@@ -49,8 +64,8 @@ impl Impartial for Staircase {
         )
     }
 
-    fn canonical(&self, stairs: &Vec<u64>) -> Vec<u64> {
-        trimmed(stairs.clone())
+    fn canonical(&self, stairs: Vec<u64>) -> Vec<u64> {
+        trimmed(stairs)
     }
 
     fn known_value(&self, stairs: &Vec<u64>) -> Option<u64> {
@@ -60,12 +75,17 @@ impl Impartial for Staircase {
     /// Under normal play each stair offers at most one move to a given value v: from an odd
     /// stair, the move that leaves it `x ⊕ s ⊕ v` chips (s the odd-stair nim-sum); from an
     /// even stair, the move that brings the odd stair below to `y ⊕ s ⊕ v` chips.
-    fn known_moves_to(&self, stairs: &Vec<u64>, target: Target) -> Option<Vec<Vec<u64>>> {
+    fn known_moves_to(
+        &self,
+        stairs: &Vec<u64>,
+        target: Target,
+        keep: usize,
+    ) -> Option<Moves<Vec<u64>>> {
         let Target::Value(value) = target else {
             return None;
         };
         let change = odd_stair_sum(stairs) ^ value;
-        let mut moves = Vec::new();
+        let mut moves = Moves::keeping(keep, []);
         for (i, &chips) in stairs.iter().enumerate() {
             let moved = if i % 2 == 0 {
                 chips.checked_sub(chips ^ change)
@@ -74,12 +94,14 @@ impl Impartial for Staircase {
                 (below ^ change).checked_sub(below)
             };
             if let Some(moved) = moved.filter(|&t| t >= 1 && t <= chips) {
-                let mut option = stairs.clone();
-                option[i] -= moved;
-                if i > 0 {
-                    option[i - 1] += moved;
-                }
-                moves.push(option);
+                moves.push_with(keep, || {
+                    let mut option = stairs.clone();
+                    option[i] -= moved;
+                    if i > 0 {
+                        option[i - 1] += moved;
+                    }
+                    option
+                });
             }
         }
         Some(moves)
@@ -87,13 +109,18 @@ impl Impartial for Staircase {
 }
 
 impl Notation for Staircase {
-    fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
-        let stairs = parse_numbers(text)?;
+    fn parse(&self, text: &str) -> Result<Vec<u64>, ParseError> {
+        let stairs = parse_numbers(text, Separator::Spaces)?;
+        if stairs.is_empty() {
+            return Err(ParseError::whole("there are no stairs"));
+        }
         let total = stairs
             .iter()
             .try_fold(0u64, |total, &x| total.checked_add(x))
-            .ok_or("there are more chips in all than fit in 64 bits")?;
-        check_size(total, "the chip total")?;
+            .ok_or(ParseError::whole(
+                "there are more chips in all than fit in 64 bits",
+            ))?;
+        check_size(total, MAX_SIZE, "the chip total").map_err(ParseError::whole)?;
         Ok(stairs)
     }
 
@@ -115,8 +142,6 @@ impl Notation for Staircase {
     }
 }
 
-ruleset_via_notation!(Staircase, |_: &Staircase| "staircase".to_string());
-
 /// A square of the Silver Dollar strip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Square {
@@ -125,25 +150,51 @@ pub enum Square {
     Dollar,
 }
 
+impl Footprint for Square {
+    fn footprint(&self) -> usize {
+        std::mem::size_of::<Square>()
+    }
+}
+
 /// Silver Dollar: coins on a strip that starts at a bag. A coin slides left any distance
 /// without passing or landing on another coin; the leftmost coin may drop into the bag. One
-/// coin is the silver dollar, and whoever bags it loses, so bagging it is never a winning
-/// move and is left out: the player with no other move loses either way.
+/// coin is the silver dollar, and whoever bags it loses.
+///
+/// Under normal play bagging the dollar is never a winning move and is left out, as the
+/// texts do: the player with no other move loses either way. Under misère play it is listed
+/// as a move that ends the game (the strip then holds no dollar), so that its player, having
+/// moved last, loses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SilverDollar;
+pub struct SilverDollar {
+    /// Whether bagging the dollar is listed as a move.
+    pub bagging_the_dollar: bool,
+}
+
+pub(super) const SILVER_DOLLAR: RuleInfo = RuleInfo {
+    name: "silver-dollar",
+    params: Params::None,
+    summary: "Slide a coin left without passing another; the leftmost coin may drop into the bag, but whoever bags the silver dollar loses.",
+    notation: "the strip right of the bag, square 1 first: `c` a coin, `S` the silver dollar, `.` empty, e.g. `.c..S.c`.",
+    misere: "the last to move loses; bagging the dollar then is a move that ends the game, and loses.",
+    example: "conway solve silver-dollar \".c..S.c\"",
+    build: |info, _| Ok(typed(info, SilverDollar::default())),
+};
 
 impl Impartial for SilverDollar {
     type Position = Vec<Square>;
 
     fn options(&self, strip: &Vec<Square>) -> Vec<Vec<Square>> {
         let mut options = Vec::new();
+        if !strip.contains(&Square::Dollar) {
+            return options;
+        }
         let mut free_from = 0;
         for (i, &square) in strip.iter().enumerate() {
             if square == Square::Empty {
                 continue;
             }
             let leftmost = free_from == 0;
-            if leftmost && square == Square::Coin {
+            if leftmost && (square == Square::Coin || self.bagging_the_dollar) {
                 let mut option = strip.clone();
                 option[i] = Square::Empty;
                 options.push(option);
@@ -158,31 +209,39 @@ impl Impartial for SilverDollar {
         options
     }
 
-    fn canonical(&self, strip: &Vec<Square>) -> Vec<Square> {
-        let mut strip = strip.clone();
-        while strip.last() == Some(&Square::Empty) {
-            strip.pop();
-        }
+    fn canonical(&self, mut strip: Vec<Square>) -> Vec<Square> {
+        let len = strip
+            .iter()
+            .rposition(|&s| s != Square::Empty)
+            .map_or(0, |i| i + 1);
+        strip.truncate(len);
         strip
     }
 }
 
 impl Notation for SilverDollar {
-    fn parse(&self, text: &str) -> Result<Vec<Square>, String> {
+    fn parse(&self, text: &str) -> Result<Vec<Square>, ParseError> {
+        let lead = text.chars().take_while(|c| c.is_whitespace()).count();
         let strip = text
             .trim()
             .chars()
-            .map(|c| match c {
+            .enumerate()
+            .map(|(i, c)| match c {
                 '.' => Ok(Square::Empty),
                 'c' | 'C' | 'o' => Ok(Square::Coin),
                 'S' | '$' => Ok(Square::Dollar),
-                other => Err(format!("'{other}' is not a square: use `.`, `c` or `S`")),
+                other => Err(ParseError::at(
+                    lead + i,
+                    format!("'{other}' is not a square: use `.`, `c` or `S`"),
+                )),
             })
             .collect::<Result<Vec<_>, _>>()?;
         match strip.iter().filter(|&&s| s == Square::Dollar).count() {
             1 => Ok(strip),
-            0 => Err("there is no silver dollar `S`".to_string()),
-            _ => Err("there is more than one silver dollar `S`".to_string()),
+            0 => Err(ParseError::whole("there is no silver dollar `S`")),
+            _ => Err(ParseError::whole(
+                "there is more than one silver dollar `S`",
+            )),
         }
     }
 
@@ -215,6 +274,10 @@ impl Notation for SilverDollar {
             None => format!("drop {coin} on square {} into the bag", source + 1),
         }
     }
-}
 
-ruleset_via_notation!(SilverDollar, |_: &SilverDollar| "silver-dollar".to_string());
+    fn misere(&self) -> Misere<Self> {
+        Misere::Rules(SilverDollar {
+            bagging_the_dollar: true,
+        })
+    }
+}

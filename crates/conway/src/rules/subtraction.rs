@@ -1,6 +1,7 @@
 //! Subtraction games (§1.4): take s chips from one heap, for some s in a finite set S.
 
-use super::{heap_notation, parse_numbers, ruleset_via_notation};
+use super::position::typed;
+use super::{parse_numbers, HeapNotation, Params, ParseError, RuleInfo, Separator};
 use crate::heap::{HeapRule, Heaps, Period};
 
 /// A subtraction game with a finite subtraction set.
@@ -9,6 +10,24 @@ pub struct Subtraction {
     /// The subtraction set, sorted, without repeats.
     set: Vec<u64>,
 }
+
+pub(super) const SUBTRACTION: RuleInfo = RuleInfo {
+    name: "subtraction",
+    params: Params::Required {
+        name: "S",
+        example: "1,3,4",
+    },
+    summary: "Take s chips from one heap, for some s in the finite set S.",
+    notation: "S is a comma-separated list of positive whole numbers (`subtraction:1,3,4`); a position is heap sizes separated by spaces.",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve subtraction:1,3,4 110",
+    build: |info, params| {
+        Ok(typed(
+            info,
+            Heaps(Subtraction::parse_params(params.unwrap_or(""))?),
+        ))
+    },
+};
 
 impl Subtraction {
     /// A subtraction game; the set must be non-empty and hold positive numbers only.
@@ -27,8 +46,8 @@ impl Subtraction {
     }
 
     /// Reads a set such as `1,3,4`.
-    pub fn parse_params(params: &str) -> Result<Self, String> {
-        Self::new(parse_numbers(params)?)
+    pub fn parse_params(params: &str) -> Result<Self, ParseError> {
+        Self::new(parse_numbers(params, Separator::Commas)?).map_err(ParseError::whole)
     }
 
     pub fn set(&self) -> &[u64] {
@@ -37,12 +56,14 @@ impl Subtraction {
 }
 
 impl HeapRule for Subtraction {
-    fn heap_options(&self, size: u64) -> Vec<Vec<u64>> {
-        self.set
-            .iter()
-            .take_while(|&&s| s <= size)
-            .map(|&s| if s == size { vec![] } else { vec![size - s] })
-            .collect()
+    fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64])) {
+        for &s in self.set.iter().take_while(|&&s| s <= size) {
+            if s == size {
+                option(&[]);
+            } else {
+                option(&[size - s]);
+            }
+        }
     }
 
     /// For heaps of at least max S chips, g(n) = mex{g(n − s) : s ∈ S} depends only on the
@@ -54,11 +75,10 @@ impl HeapRule for Subtraction {
     }
 }
 
-heap_notation!(Subtraction, u64::MAX);
-/// Writes the set as it is read: `subtraction:1,3,4`.
-fn name(game: &Heaps<Subtraction>) -> String {
-    let set: Vec<String> = game.0.set.iter().map(u64::to_string).collect();
-    format!("subtraction:{}", set.join(","))
+impl HeapNotation for Subtraction {
+    /// The set as it is read: `1,3,4`.
+    fn params(&self) -> Option<String> {
+        let set: Vec<String> = self.set.iter().map(u64::to_string).collect();
+        Some(set.join(","))
+    }
 }
-
-ruleset_via_notation!(Heaps<Subtraction>, name, heap);

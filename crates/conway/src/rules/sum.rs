@@ -2,72 +2,87 @@
 //! of a sum is the nim-sum of its components' values, and a winning move takes one component
 //! to the value that makes the nim-sum 0. Each component is solved by its own ruleset.
 
-use super::{Budget, Move, Report, RuleError, Ruleset};
-use crate::impartial::{Outcome, Play};
+use super::{Budget, Move, Position, Report, RuleError, MAX_SHOWN_POSITION};
+use crate::engine::{Outcome, Play, Value};
 
-/// One component of a sum: a ruleset and a position in its notation.
-pub struct Component {
-    pub rules: Box<dyn Ruleset>,
-    pub position: String,
+/// A sum of positions, each of its own game.
+pub struct Sum {
+    pub components: Vec<Position>,
 }
 
-impl Component {
-    fn show(&self, position: &str) -> String {
-        format!("{} {}", self.rules.name(), position.trim())
+impl Sum {
+    /// The sum written as its components joined by `+`, with component `changed` replaced.
+    fn show_with(&self, changed: Option<(usize, &Position)>) -> String {
+        self.components
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let shown = match changed {
+                    Some((j, to)) if i == j => to,
+                    _ => c,
+                };
+                format!("{} {}", shown.game(), shown.show())
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
     }
-}
 
-/// The sum written as its components joined by `+`, with component `changed` replaced.
-fn show_sum(components: &[Component], changed: Option<(usize, &str)>) -> String {
-    components
-        .iter()
-        .enumerate()
-        .map(|(i, c)| match changed {
-            Some((j, to)) if i == j => c.show(to),
-            _ => c.show(&c.position),
-        })
-        .collect::<Vec<_>>()
-        .join(" + ")
-}
-
-/// Outcome, value and every winning move of a sum of positions under normal play.
-/// `budget` gives each component's computation its own limits.
-pub fn analyse_sum(
-    components: &[Component],
-    play: Play,
-    budget: &dyn Fn() -> Budget,
-) -> Result<Report, RuleError> {
-    if play == Play::Misere {
-        return Err(RuleError::Unsupported {
-            game: "sum".to_string(),
-            what: "misère play does not split into components, so sums of different games are solved under normal play only",
-        });
+    /// The sum as it is written on the command line.
+    pub fn show(&self) -> String {
+        self.show_with(None)
     }
-    let values = components
-        .iter()
-        .map(|c| c.rules.value(&c.position, budget()))
-        .collect::<Result<Vec<u64>, _>>()?;
-    let total = values.iter().fold(0, |sum, &v| sum ^ v);
-    let mut winning_moves = Vec::new();
-    if total != 0 {
-        for (i, (component, &value)) in components.iter().zip(&values).enumerate() {
-            let moves =
-                component
-                    .rules
-                    .moves_to_value(&component.position, total ^ value, budget())?;
-            winning_moves.extend(moves.into_iter().map(|m| Move {
-                to: show_sum(components, Some((i, &m.to))),
-                description: format!("{}: {}", component.show(&component.position), m.description),
-            }));
+
+    /// Outcome, value and winning moves (the first `keep` and their number) under normal
+    /// play. `budget` gives each component's computation its own limits.
+    pub fn analyse(
+        &self,
+        play: Play,
+        keep: usize,
+        budget: &dyn Fn() -> Budget,
+    ) -> Result<Report, RuleError> {
+        if play == Play::Misere {
+            return Err(RuleError::Unsupported {
+                game: "sum".to_string(),
+                what: "misère play does not split into components, so sums of different games are solved under normal play only",
+            });
         }
+        let values = self
+            .components
+            .iter()
+            .map(|c| c.nim_value(budget()))
+            .collect::<Result<Vec<u64>, _>>()?;
+        let total = values.iter().fold(0, |sum, &v| sum ^ v);
+        let mut winning_moves = Vec::new();
+        let mut winning_move_count = 0;
+        if total != 0 {
+            for (i, (component, &value)) in self.components.iter().zip(&values).enumerate() {
+                let left = keep - winning_moves.len();
+                let moves = component.moves_to_value(total ^ value, left, budget())?;
+                winning_move_count += moves.total;
+                for to in &moves.first {
+                    let shown = self.show_with(Some((i, to)));
+                    winning_moves.push(Move {
+                        to: (shown.chars().count() <= MAX_SHOWN_POSITION).then_some(shown),
+                        description: format!(
+                            "{} {}: {}",
+                            component.game(),
+                            component.show(),
+                            component.describe_move(to)
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(Report {
+            game: "sum".to_string(),
+            position: self.show(),
+            play,
+            outcome: Outcome::p_if(total == 0),
+            value: Some(Value::Nimber(total)),
+            nim_value: Some(total),
+            value_unknown: None,
+            winning_moves,
+            winning_move_count,
+        })
     }
-    Ok(Report {
-        game: "sum".to_string(),
-        position: show_sum(components, None),
-        play,
-        outcome: Outcome::p_if(total == 0),
-        value: Some(total),
-        value_unknown: None,
-        winning_moves,
-    })
 }

@@ -1,7 +1,9 @@
 //! Turning Turtles (Exercise 2.5-10): turn one coin from heads to tails and, if you like,
 //! one coin to its left either way. A head on coin n plays like a Nim heap of n.
 
-use super::{ruleset_via_notation, Notation};
+use super::position::typed;
+use super::{Notation, Params, ParseError, RuleInfo};
+use crate::engine::Footprint;
 use crate::impartial::Impartial;
 
 /// The most coins a row may have.
@@ -14,9 +16,25 @@ pub struct Coins {
     pub heads: u128,
 }
 
+impl Footprint for Coins {
+    fn footprint(&self) -> usize {
+        std::mem::size_of::<Coins>()
+    }
+}
+
 /// Turning Turtles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TurningTurtles;
+
+pub(super) const TURNING_TURTLES: RuleInfo = RuleInfo {
+    name: "turning-turtles",
+    params: Params::None,
+    summary: "Turn one coin from heads to tails and, if you like, one coin to its left either way.",
+    notation: "a row of `H` and `T`, coin 1 first, e.g. `THTTHTTTHHTHT` (at most 128 coins).",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve turning-turtles THTTHTTTHHTHT",
+    build: |info, _| Ok(typed(info, TurningTurtles)),
+};
 
 fn heads(coins: &Coins) -> impl Iterator<Item = usize> + '_ {
     (0..coins.len).filter(|&i| coins.heads >> i & 1 == 1)
@@ -40,16 +58,14 @@ impl Impartial for TurningTurtles {
     }
 
     /// Each head is a game of its own (the coin-turning theorem of Chapter 4).
-    fn components(&self, coins: &Coins) -> Vec<Coins> {
-        heads(coins)
-            .map(|i| Coins {
-                len: coins.len,
-                heads: 1 << i,
-            })
-            .collect()
+    fn components(&self, coins: Coins, parts: &mut Vec<Coins>) {
+        parts.extend(heads(&coins).map(|i| Coins {
+            len: coins.len,
+            heads: 1 << i,
+        }));
     }
 
-    fn canonical(&self, coins: &Coins) -> Coins {
+    fn canonical(&self, coins: Coins) -> Coins {
         Coins {
             len: (u128::BITS - coins.heads.leading_zeros()) as usize,
             heads: coins.heads,
@@ -67,17 +83,31 @@ impl Impartial for TurningTurtles {
 }
 
 impl Notation for TurningTurtles {
-    fn parse(&self, text: &str) -> Result<Coins, String> {
+    fn parse(&self, text: &str) -> Result<Coins, ParseError> {
+        let lead = text.chars().take_while(|c| c.is_whitespace()).count();
         let text = text.trim();
+        if text.is_empty() {
+            return Err(ParseError::whole(
+                "there are no coins: write a row of `H` and `T`",
+            ));
+        }
         if text.chars().count() > MAX_COINS {
-            return Err(format!("more than {MAX_COINS} coins"));
+            return Err(ParseError::at(
+                lead + MAX_COINS,
+                format!("more than {MAX_COINS} coins"),
+            ));
         }
         let mut coins = Coins { len: 0, heads: 0 };
         for c in text.chars() {
             match c {
                 'H' | 'h' => coins.heads |= 1 << coins.len,
                 'T' | 't' => {}
-                other => return Err(format!("'{other}' is not a coin: use `H` and `T`")),
+                other => {
+                    return Err(ParseError::at(
+                        lead + coins.len,
+                        format!("'{other}' is not a coin: use `H` and `T`"),
+                    ))
+                }
             }
             coins.len += 1;
         }
@@ -111,6 +141,3 @@ impl Notation for TurningTurtles {
         }
     }
 }
-
-ruleset_via_notation!(TurningTurtles, |_: &TurningTurtles| "turning-turtles"
-    .to_string());

@@ -1,11 +1,22 @@
 //! Welter's game (Exercise 2.5-9): Nimble with at most one coin per square.
 
-use super::{parse_sizes, ruleset_via_notation, Notation};
+use super::position::typed;
+use super::{parse_bounded, Notation, Params, ParseError, RuleInfo, Separator, MAX_SIZE};
 use crate::impartial::Impartial;
 
 /// Welter's game; a position is the squares of the coins, distinct and sorted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Welter;
+
+pub(super) const WELTER: RuleInfo = RuleInfo {
+    name: "welter",
+    params: Params::None,
+    summary: "Nimble with at most one coin per square: move a coin to any lower empty square.",
+    notation: "the distinct squares of the coins, e.g. `[0|3|4]` or `0 3 4`.",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve welter \"[2|3|7]\"",
+    build: |info, _| Ok(typed(info, Welter)),
+};
 
 impl Impartial for Welter {
     type Position = Vec<u64>;
@@ -34,15 +45,45 @@ impl Impartial for Welter {
 }
 
 impl Notation for Welter {
-    fn parse(&self, text: &str) -> Result<Vec<u64>, String> {
-        let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
-        let mut squares = parse_sizes(&inner.replace('|', " "), "square")?;
+    /// `[a|b|c]`, or the squares separated by spaces.
+    fn parse(&self, text: &str) -> Result<Vec<u64>, ParseError> {
+        let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+        let text = text.trim();
+        let mut squares = match text.strip_prefix('[') {
+            Some(inner) => {
+                let inner = inner.strip_suffix(']').ok_or_else(|| {
+                    ParseError::at(
+                        lead + text.chars().count(),
+                        "the `[` is never closed by `]`",
+                    )
+                })?;
+                let mut squares = Vec::new();
+                let mut at = lead + 1;
+                for item in inner.split('|') {
+                    let square = parse_bounded(item, Separator::Spaces, MAX_SIZE, "square")
+                        .map_err(|e| e.shifted(at))?;
+                    match square.as_slice() {
+                        &[square] => squares.push(square),
+                        _ => {
+                            return Err(ParseError::at(
+                                at,
+                                "write one square between bars, as in `[0|3|4]`",
+                            ))
+                        }
+                    }
+                    at += item.chars().count() + 1;
+                }
+                squares
+            }
+            None => parse_bounded(text, Separator::Spaces, MAX_SIZE, "square")
+                .map_err(|e| e.shifted(lead))?,
+        };
         squares.sort_unstable();
         if let Some(w) = squares.windows(2).find(|w| w[0] == w[1]) {
-            return Err(format!(
+            return Err(ParseError::whole(format!(
                 "two coins on square {}; squares hold one coin each",
                 w[0]
-            ));
+            )));
         }
         Ok(squares)
     }
@@ -58,5 +99,3 @@ impl Notation for Welter {
         format!("coin on square {source} → square {target}")
     }
 }
-
-ruleset_via_notation!(Welter, |_: &Welter| "welter".to_string());

@@ -2,12 +2,24 @@
 //! same number from both. A row of several pairs is a sum, as in Wythoff's Queens with
 //! several queens (Exercise 3.7-13).
 
-use super::{parse_sizes, ruleset_via_notation, Notation};
-use crate::impartial::{Impartial, Outcome};
+use super::position::typed;
+use super::{parse_bounded, Notation, Params, ParseError, RuleInfo, Separator, MAX_SIZE};
+use crate::engine::Outcome;
+use crate::impartial::Impartial;
 
 /// Wythoff's game; a position is a row of heap pairs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wythoff;
+
+pub(super) const WYTHOFF: RuleInfo = RuleInfo {
+    name: "wythoff",
+    params: Params::None,
+    summary: "Take chips from one of two heaps, or the same number from both.",
+    notation: "a pair `x,y` (or just `x y`); several pairs separated by spaces are a sum, e.g. Wythoff's Queens with several queens: `3,5 4,7`.",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve wythoff \"4 7\"",
+    build: |info, _| Ok(typed(info, Wythoff)),
+};
 
 /// The k-th P-position `(⌊kτ⌋, ⌊kτ⌋ + k)`, τ the golden ratio, in exact integer arithmetic:
 /// `⌊kτ⌋ = ⌊(k + ⌊k√5⌋) / 2⌋` because k√5 is irrational for k > 0. `None` past `u64`.
@@ -49,44 +61,58 @@ impl Impartial for Wythoff {
         }))
     }
 
-    fn components(&self, pairs: &Self::Position) -> Vec<Self::Position> {
-        pairs.iter().map(|&pair| vec![pair]).collect()
+    fn components(&self, pairs: Self::Position, parts: &mut Vec<Self::Position>) {
+        if pairs.len() <= 1 {
+            parts.push(pairs);
+        } else {
+            parts.extend(pairs.iter().map(|&pair| vec![pair]));
+        }
     }
 
     /// One pair (or none) is P exactly at the P-positions of Table 2.1.
     fn known_outcome(&self, pairs: &Self::Position) -> Option<Outcome> {
-        match self.canonical(pairs).as_slice() {
+        match self.canonical(pairs.clone()).as_slice() {
             [] => Some(Outcome::P),
             &[(x, y)] => Some(Outcome::p_if(is_wythoff_p(x, y))),
             _ => None,
         }
     }
 
-    fn canonical(&self, pairs: &Self::Position) -> Self::Position {
-        let mut sorted: Vec<(u64, u64)> = pairs
-            .iter()
-            .map(|&(x, y)| (x.min(y), x.max(y)))
-            .filter(|&pair| pair != (0, 0))
-            .collect();
-        sorted.sort_unstable();
-        sorted
+    fn canonical(&self, mut pairs: Self::Position) -> Self::Position {
+        for pair in &mut pairs {
+            *pair = (pair.0.min(pair.1), pair.0.max(pair.1));
+        }
+        pairs.retain(|&pair| pair != (0, 0));
+        pairs.sort_unstable();
+        pairs
     }
 }
 
 impl Notation for Wythoff {
-    fn parse(&self, text: &str) -> Result<Self::Position, String> {
+    fn parse(&self, text: &str) -> Result<Self::Position, ParseError> {
         if !text.contains(',') {
-            return match parse_sizes(text, "heap")?.as_slice() {
+            return match parse_bounded(text, Separator::Spaces, MAX_SIZE, "heap")?.as_slice() {
                 &[x, y] => Ok(vec![(x, y)]),
-                _ => Err("write one pair as `x y`, or pairs as `x,y x,y ...`".to_string()),
+                _ => Err(ParseError::whole(
+                    "write one pair as `x y`, or pairs as `x,y x,y ...`",
+                )),
             };
         }
-        text.split_whitespace()
-            .map(|token| match parse_sizes(token, "heap")?.as_slice() {
-                &[x, y] => Ok((x, y)),
-                _ => Err(format!("'{token}' is not a pair `x,y`")),
-            })
-            .collect()
+        let mut pairs = Vec::new();
+        let mut at = 0;
+        for token in text.split(' ') {
+            if !token.is_empty() {
+                match parse_bounded(token, Separator::Commas, MAX_SIZE, "heap")
+                    .map_err(|e| e.shifted(at))?
+                    .as_slice()
+                {
+                    &[x, y] => pairs.push((x, y)),
+                    _ => return Err(ParseError::at(at, format!("'{token}' is not a pair `x,y`"))),
+                }
+            }
+            at += token.chars().count() + 1;
+        }
+        Ok(pairs)
     }
 
     fn show(&self, pairs: &Self::Position) -> String {
@@ -113,5 +139,3 @@ impl Notation for Wythoff {
         format!("{pair}{x},{y} → {x2},{y2} ({what})")
     }
 }
-
-ruleset_via_notation!(Wythoff, |_: &Wythoff| "wythoff".to_string());

@@ -1,0 +1,494 @@
+//! The face that the command line drives. A [`Ruleset`] found by name parses a position once
+//! into a [`Position`]: typed inside (it holds its ruleset and a `G::Position`), opaque
+//! outside, so that analysing it, listing its moves, playing it and summing it with positions
+//! of other games never goes back to text, and a move typed by a player is compared with the
+//! options as a position, not as a string.
+
+use super::{Misere, Notation, Params, RuleError, RuleInfo};
+use crate::engine::{Limits, Outcome, Play, Progress, SearchError, Value};
+use crate::heap::Sequence;
+use crate::impartial::{GameGraph, Moves, Solver, Target};
+use serde::Serialize;
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+/// How much a computation may do, and whom to tell how it goes.
+#[derive(Default)]
+pub struct Budget {
+    pub limits: Limits,
+    /// Hears the amount of work done so far, now and then.
+    pub progress: Option<Progress>,
+}
+
+/// A ruleset as the command line sees it.
+pub trait Ruleset: Send + Sync {
+    /// The declaration it was made from.
+    fn info(&self) -> &'static RuleInfo;
+
+    /// The full name with parameters, e.g. `subtraction:1,3,4`.
+    fn name(&self) -> String;
+
+    /// The play convention used when `asked` is asked for: misère Nim is always misère.
+    fn play(&self, asked: Play) -> Play;
+
+    /// Reads a position in the ruleset's notation.
+    fn parse(&self, text: &str) -> Result<Position, RuleError>;
+
+    /// The nim values of one heap of each size `0..=n`, for one-heap games, with their period.
+    fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence, RuleError>;
+}
+
+/// The most moves a position lists for a player or a graph: past it, a position has too many
+/// moves to show.
+pub const MAX_LISTED_MOVES: u64 = 1 << 20;
+
+/// The longest position written out in a move's `to`: a move from a longer position is
+/// described by what it changes alone, so that output grows linearly with the position.
+pub const MAX_SHOWN_POSITION: usize = 1000;
+
+/// A position of some ruleset, parsed once.
+pub struct Position(Box<dyn Dynamic>);
+
+/// One winning move, in the ruleset's notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Move {
+    /// The position the move leads to; none where it is longer than [`MAX_SHOWN_POSITION`]
+    /// characters, and the description says what changes.
+    pub to: Option<String>,
+    /// What the move does.
+    #[serde(rename = "move")]
+    pub description: String,
+}
+
+/// The analysis of a position, ready to print.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub game: String,
+    pub position: String,
+    pub play: Play,
+    pub outcome: Outcome,
+    /// The value as the texts write it (`*3`); none under misère play.
+    pub value: Option<Value>,
+    /// The nim value as a number, for impartial games under normal play.
+    pub nim_value: Option<u64>,
+    /// Why a normal-play value is missing (its search was too big for the limits).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_unknown: Option<String>,
+    /// The first winning moves, as many as were asked for.
+    pub winning_moves: Vec<Move>,
+    /// How many winning moves there are in all.
+    pub winning_move_count: u64,
+}
+
+/// A game graph, ready to print.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GraphReport {
+    pub game: String,
+    pub play: Play,
+    /// The positions; the first is the one asked about.
+    pub positions: Vec<GraphNode>,
+}
+
+/// A position of a game graph.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GraphNode {
+    pub position: String,
+    /// P for the positions of the kernel.
+    pub outcome: Outcome,
+    /// Indices of the positions one move away.
+    pub options: Vec<usize>,
+}
+
+impl Position {
+    /// The name of its game, with parameters.
+    pub fn game(&self) -> &str {
+        self.0.game()
+    }
+
+    /// The position in its game's notation.
+    pub fn show(&self) -> String {
+        self.0.show()
+    }
+
+    /// Reads another position of the same ruleset.
+    pub fn parse_another(&self, text: &str) -> Result<Position, RuleError> {
+        self.0.parse_another(text)
+    }
+
+    /// Outcome, value and winning moves (the first `keep` and their number).
+    pub fn analyse(&self, play: Play, keep: usize, budget: Budget) -> Result<Report, RuleError> {
+        self.0.analyse(play, keep, budget)
+    }
+
+    /// Every move, under the rules of `play` (misère rules may list a move that normal play
+    /// leaves out).
+    pub fn options(&self, play: Play) -> Result<Vec<Position>, RuleError> {
+        self.0.options(play)
+    }
+
+    /// What the move from here to `to`, one of [`Position::options`], does.
+    pub fn describe_move(&self, to: &Position) -> String {
+        self.0.describe_move(to.0.as_ref())
+    }
+
+    /// The options from which the player who moved there wins.
+    pub fn winning_moves(&self, play: Play, budget: Budget) -> Result<Vec<Position>, RuleError> {
+        self.0.winning_moves(play, budget)
+    }
+
+    /// The nim value under normal play, for sums of different games.
+    pub fn nim_value(&self, budget: Budget) -> Result<u64, RuleError> {
+        self.0.nim_value(budget)
+    }
+
+    /// The moves to positions of nim value `value` (normal play): in a sum, the winning
+    /// moves of this component. The first `keep`, and their number.
+    pub fn moves_to_value(
+        &self,
+        value: u64,
+        keep: usize,
+        budget: Budget,
+    ) -> Result<Moves<Position>, RuleError> {
+        self.0.moves_to_value(value, keep, budget)
+    }
+
+    /// Every position reachable from this one, with its moves and outcome: the game graph
+    /// of Definition 1.4, labelled by its kernel (Theorem 1.1).
+    pub fn graph(&self, play: Play, max_positions: usize) -> Result<GraphReport, RuleError> {
+        self.0.graph(play, max_positions)
+    }
+}
+
+/// Positions are equal when they are the same position of the same ruleset.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.0.same(other.0.as_ref())
+    }
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Self {
+        self.0.clone_box()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.game(), self.show())
+    }
+}
+
+/// A typed ruleset and its position, behind [`Position`].
+trait Dynamic: Send + Sync {
+    fn game(&self) -> &str;
+    fn show(&self) -> String;
+    fn parse_another(&self, text: &str) -> Result<Position, RuleError>;
+    fn clone_box(&self) -> Position;
+    fn analyse(&self, play: Play, keep: usize, budget: Budget) -> Result<Report, RuleError>;
+    fn options(&self, play: Play) -> Result<Vec<Position>, RuleError>;
+    fn describe_move(&self, to: &dyn Dynamic) -> String;
+    fn winning_moves(&self, play: Play, budget: Budget) -> Result<Vec<Position>, RuleError>;
+    fn nim_value(&self, budget: Budget) -> Result<u64, RuleError>;
+    fn moves_to_value(
+        &self,
+        value: u64,
+        keep: usize,
+        budget: Budget,
+    ) -> Result<Moves<Position>, RuleError>;
+    fn graph(&self, play: Play, max_positions: usize) -> Result<GraphReport, RuleError>;
+    fn same(&self, other: &dyn Dynamic) -> bool;
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// A ruleset made from its declaration: the rules of both play conventions.
+struct Game<G> {
+    info: &'static RuleInfo,
+    name: String,
+    normal: G,
+    misere: Misere<G>,
+    /// The one play convention this ruleset is played under, if it has one (misère Nim).
+    forced: Option<Play>,
+}
+
+/// The [`Ruleset`] of a typed game, named by `info` and the game's parameters.
+pub(super) fn typed<G: Typeable>(info: &'static RuleInfo, game: G) -> Box<dyn Ruleset> {
+    Box::new(Arc::new(game_of(info, game, None)))
+}
+
+/// The [`Ruleset`] of a typed game played under `play` only.
+pub(super) fn typed_under<G: Typeable>(
+    info: &'static RuleInfo,
+    game: G,
+    play: Play,
+) -> Box<dyn Ruleset> {
+    Box::new(Arc::new(game_of(info, game, Some(play))))
+}
+
+fn game_of<G: Notation>(info: &'static RuleInfo, game: G, forced: Option<Play>) -> Game<G> {
+    let name = match (info.params, game.params()) {
+        (Params::None, _) | (_, None) => info.name.to_string(),
+        (_, Some(params)) => format!("{}:{params}", info.name),
+    };
+    Game {
+        info,
+        name,
+        misere: game.misere(),
+        normal: game,
+        forced,
+    }
+}
+
+/// What a game needs to stand behind the dynamic face.
+pub(super) trait Typeable:
+    Notation<Position: Send + Sync + 'static> + Send + Sync + 'static
+{
+}
+
+impl<G: Notation<Position: Send + Sync + 'static> + Send + Sync + 'static> Typeable for G {}
+
+impl<G: Typeable> Game<G> {
+    /// The rules and the play convention to use when `asked` is asked for.
+    fn rules(&self, asked: Play) -> Result<(&G, Play), RuleError> {
+        let play = self.forced.unwrap_or(asked);
+        match (play, &self.misere) {
+            (Play::Normal, _) | (Play::Misere, Misere::SameMoves) => Ok((&self.normal, play)),
+            (Play::Misere, Misere::Rules(rules)) => Ok((rules, play)),
+            (Play::Misere, Misere::Unsupported(what)) => Err(RuleError::Unsupported {
+                game: self.name.clone(),
+                what,
+            }),
+        }
+    }
+
+    fn search_error(&self, source: SearchError) -> RuleError {
+        RuleError::Search {
+            game: self.name.clone(),
+            source,
+        }
+    }
+
+    fn solver<'g>(&self, rules: &'g G, budget: Budget) -> Solver<'g, G> {
+        Solver::with_limits(rules, budget.limits).on_progress(budget.progress)
+    }
+}
+
+impl<G: Typeable> Ruleset for Arc<Game<G>> {
+    fn info(&self) -> &'static RuleInfo {
+        self.info
+    }
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn play(&self, asked: Play) -> Play {
+        self.forced.unwrap_or(asked)
+    }
+
+    fn parse(&self, text: &str) -> Result<Position, RuleError> {
+        let position = self
+            .normal
+            .parse(text)
+            .map_err(|reason| RuleError::BadPosition {
+                game: self.name.clone(),
+                position: text.to_string(),
+                reason,
+            })?;
+        Ok(Position(Box::new(Typed {
+            game: Arc::clone(self),
+            position,
+        })))
+    }
+
+    fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence, RuleError> {
+        let game = &self.normal;
+        if game.one_heap(0).is_none() {
+            return Err(RuleError::NotAHeapGame(self.name.clone()));
+        }
+        let mut solver = self.solver(game, budget);
+        let mut values = Vec::new();
+        for size in 0..=n {
+            let heap = game
+                .one_heap(size)
+                .expect("a heap game has heaps of every size");
+            values.push(solver.nim_value(&heap).map_err(|e| self.search_error(e))?);
+        }
+        Ok(Sequence::of(values, |p| game.period_checked_through(p)))
+    }
+}
+
+/// A position of a typed game.
+struct Typed<G: Notation> {
+    game: Arc<Game<G>>,
+    position: G::Position,
+}
+
+impl<G: Typeable> Typed<G> {
+    fn wrap(&self, position: G::Position) -> Position {
+        Position(Box::new(Typed {
+            game: Arc::clone(&self.game),
+            position,
+        }))
+    }
+
+    /// The move to `to`, written for a person.
+    fn written_move(&self, rules: &G, to: &G::Position) -> Move {
+        let shown = rules.show(to);
+        Move {
+            to: (shown.chars().count() <= MAX_SHOWN_POSITION).then_some(shown),
+            description: rules.describe_move(&self.position, to),
+        }
+    }
+
+    fn too_many_moves(&self, rules: &G) -> Result<(), RuleError> {
+        if rules.option_bound(&self.position).unwrap_or(0) > MAX_LISTED_MOVES {
+            return Err(RuleError::TooManyMoves {
+                game: self.game.name.clone(),
+                limit: MAX_LISTED_MOVES,
+            });
+        }
+        Ok(())
+    }
+}
+
+impl<G: Typeable> Dynamic for Typed<G> {
+    fn game(&self) -> &str {
+        &self.game.name
+    }
+
+    fn show(&self) -> String {
+        self.game.normal.show(&self.position)
+    }
+
+    fn parse_another(&self, text: &str) -> Result<Position, RuleError> {
+        self.game.parse(text)
+    }
+
+    fn clone_box(&self) -> Position {
+        self.wrap(self.position.clone())
+    }
+
+    fn analyse(&self, play: Play, keep: usize, budget: Budget) -> Result<Report, RuleError> {
+        let (rules, play) = self.game.rules(play)?;
+        let analysis = self
+            .game
+            .solver(rules, budget)
+            .analyse(&self.position, play, keep)
+            .map_err(|e| self.game.search_error(e))?;
+        let moves = &analysis.winning_moves;
+        Ok(Report {
+            game: self.game.name.clone(),
+            position: self.show(),
+            play,
+            outcome: analysis.outcome,
+            value: analysis.value.map(Value::Nimber),
+            nim_value: analysis.value,
+            value_unknown: analysis.value_unknown.map(|e| e.to_string()),
+            winning_moves: moves
+                .first
+                .iter()
+                .map(|to| self.written_move(rules, to))
+                .collect(),
+            winning_move_count: moves.total,
+        })
+    }
+
+    fn options(&self, play: Play) -> Result<Vec<Position>, RuleError> {
+        let (rules, _) = self.game.rules(play)?;
+        self.too_many_moves(rules)?;
+        Ok(rules
+            .options(&self.position)
+            .into_iter()
+            .map(|p| self.wrap(p))
+            .collect())
+    }
+
+    fn describe_move(&self, to: &dyn Dynamic) -> String {
+        match to.as_any().downcast_ref::<Typed<G>>() {
+            Some(to) => self.game.normal.describe_move(&self.position, &to.position),
+            None => format!("to a position of {}", to.game()),
+        }
+    }
+
+    fn winning_moves(&self, play: Play, budget: Budget) -> Result<Vec<Position>, RuleError> {
+        let (rules, play) = self.game.rules(play)?;
+        self.too_many_moves(rules)?;
+        let moves = self
+            .game
+            .solver(rules, budget)
+            .moves_to(
+                &self.position,
+                Target::winning(play),
+                MAX_LISTED_MOVES as usize,
+            )
+            .map_err(|e| self.game.search_error(e))?;
+        Ok(moves.first.into_iter().map(|p| self.wrap(p)).collect())
+    }
+
+    fn nim_value(&self, budget: Budget) -> Result<u64, RuleError> {
+        let (rules, _) = self.game.rules(Play::Normal)?;
+        self.game
+            .solver(rules, budget)
+            .nim_value(&self.position)
+            .map_err(|e| self.game.search_error(e))
+    }
+
+    fn moves_to_value(
+        &self,
+        value: u64,
+        keep: usize,
+        budget: Budget,
+    ) -> Result<Moves<Position>, RuleError> {
+        let (rules, _) = self.game.rules(Play::Normal)?;
+        let moves = self
+            .game
+            .solver(rules, budget)
+            .moves_to(&self.position, Target::Value(value), keep)
+            .map_err(|e| self.game.search_error(e))?;
+        Ok(Moves {
+            first: moves.first.into_iter().map(|p| self.wrap(p)).collect(),
+            total: moves.total,
+        })
+    }
+
+    fn graph(&self, play: Play, max_positions: usize) -> Result<GraphReport, RuleError> {
+        let (rules, play) = self.game.rules(play)?;
+        let graph = GameGraph::build(rules, self.position.clone(), max_positions)
+            .map_err(|e| self.game.search_error(e))?;
+        let kernel = match play {
+            Play::Normal => graph.kernel(),
+            Play::Misere => graph.with_misere_sink().kernel(),
+        }
+        .map_err(|e| self.game.search_error(e))?;
+        let positions = graph
+            .positions
+            .iter()
+            .zip(&graph.followers)
+            .zip(kernel)
+            .map(|((position, followers), in_kernel)| GraphNode {
+                position: rules.show(position),
+                outcome: Outcome::p_if(in_kernel),
+                options: followers.clone(),
+            })
+            .collect();
+        Ok(GraphReport {
+            game: self.game.name.clone(),
+            play,
+            positions,
+        })
+    }
+
+    fn same(&self, other: &dyn Dynamic) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<Typed<G>>()
+            .is_some_and(|other| {
+                Arc::ptr_eq(&self.game, &other.game) && self.position == other.position
+            })
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
