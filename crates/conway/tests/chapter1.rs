@@ -4,8 +4,9 @@
 mod common;
 
 use common::{game, TakeAway};
+use conway::engine::{Outcome, Play, SearchError};
 use conway::heap::{find_period, nim_sequence, Heaps, Period};
-use conway::impartial::{GameGraph, Outcome, Play, SolveError, Solver};
+use conway::impartial::{GameGraph, Solver};
 use conway::rules::{
     ruleset, smallest_zeckendorf_term, Budget, Chomp, Counting, DynamicSubtraction, GrowingTake,
     Heap, Subtraction,
@@ -30,9 +31,15 @@ fn outcomes<G: conway::impartial::Impartial>(
 fn winning_moves(spec: &str, position: &str) -> Vec<String> {
     let report = ruleset(spec)
         .unwrap()
-        .analyse(position, Play::Normal, Budget::default())
+        .parse(position)
+        .unwrap()
+        .analyse(Play::Normal, usize::MAX, Budget::default())
         .unwrap();
-    report.winning_moves.into_iter().map(|m| m.to).collect()
+    report
+        .winning_moves
+        .into_iter()
+        .map(|m| m.to.unwrap())
+        .collect()
 }
 
 #[test]
@@ -405,38 +412,46 @@ fn kernel_is_the_set_of_p_positions() {
 #[test]
 fn games_that_loop_are_refused() {
     let cycle = game(|&n: &u8| vec![(n + 1) % 3]);
-    assert_eq!(Solver::new(&cycle).nim_value(&0), Err(SolveError::Loops));
+    assert_eq!(Solver::new(&cycle).nim_value(&0), Err(SearchError::Loops));
     assert_eq!(
         Solver::new(&cycle).outcome(&0, Play::Misere),
-        Err(SolveError::Loops)
+        Err(SearchError::Loops)
     );
     let graph = GameGraph::build(&cycle, 0, 100).unwrap();
     assert_eq!(graph.edge_count(), 3);
-    assert_eq!(graph.kernel(), Err(SolveError::Loops));
+    assert_eq!(graph.kernel(), Err(SearchError::Loops));
 }
 
 #[test]
 fn searches_stop_at_their_budget() {
     let game = subtraction(&[1, 2]);
-    let limits = conway::impartial::Limits {
+    let limits = conway::engine::Limits {
         max_positions: 100,
-        max_cached: 10,
+        ..Default::default()
     };
     let result = Solver::new(&game)
         .by_search_only()
         .with_limits(limits)
         .nim_value(&vec![1000]);
-    assert_eq!(result, Err(SolveError::TooBig { limit: 100 }));
-    // A small table is emptied and refilled, and the answers stay right.
-    let limits = conway::impartial::Limits {
-        max_positions: 1_000_000,
-        max_cached: 64,
+    assert_eq!(result, Err(SearchError::TooBig { limit: 100 }));
+    // The search stack of a deep game counts against the memory limit.
+    let limits = conway::engine::Limits {
+        max_memory: 10_000,
+        ..Default::default()
+    };
+    let result = Solver::new(&game)
+        .with_limits(limits)
+        .nim_value(&vec![100_000]);
+    assert_eq!(result, Err(SearchError::OutOfMemory { limit: 10_000 }));
+    // A table of a few dozen entries drops old ones, and the answers stay right.
+    let limits = conway::engine::Limits {
+        max_memory: 20_000,
+        ..Default::default()
     };
     let mut solver = Solver::new(&game).with_limits(limits);
-    assert_eq!(
-        solver.nim_value(&vec![1000, 7]).unwrap(),
-        (1000 % 3) ^ (7 % 3)
-    );
+    for n in 0..3000 {
+        assert_eq!(solver.nim_value(&vec![n, 7]).unwrap(), (n % 3) ^ (7 % 3));
+    }
 }
 
 #[test]

@@ -3,8 +3,9 @@
 mod common;
 
 use common::TakeAway;
+use conway::engine::{Outcome, Play};
 use conway::heap::Heaps;
-use conway::impartial::{Impartial, Outcome, Play, Solver};
+use conway::impartial::{Impartial, Solver};
 use conway::rules::{
     is_wythoff_p, misere_nim_outcome, odd_stair_sum, ruleset, wythoff_p_position, Budget, MooreNim,
     Nim, SilverDollar, Staircase, TurningTurtles, Welter, Wythoff,
@@ -14,7 +15,9 @@ use conway::rules::{Notation, Square};
 fn report(spec: &str, position: &str, play: Play) -> conway::rules::Report {
     ruleset(spec)
         .unwrap()
-        .analyse(position, play, Budget::default())
+        .parse(position)
+        .unwrap()
+        .analyse(play, usize::MAX, Budget::default())
         .unwrap()
 }
 
@@ -22,7 +25,7 @@ fn moves_to(spec: &str, position: &str, play: Play) -> Vec<String> {
     report(spec, position, play)
         .winning_moves
         .into_iter()
-        .map(|m| m.to)
+        .map(|m| m.to.unwrap())
         .collect()
 }
 
@@ -121,7 +124,10 @@ fn nim_positions_of_the_texts() {
         moves_to("nim", "13 42 30 43", Play::Normal),
         ["13 42 12 43"]
     );
-    assert_eq!(report("nim", "13 42 30 43", Play::Normal).value, Some(18));
+    assert_eq!(
+        report("nim", "13 42 30 43", Play::Normal).nim_value,
+        Some(18)
+    );
     // Exercise 2.5-1(c): piles 7, 9, x lose for the mover only for x = 14.
     let losing: Vec<u64> = (0..64)
         .filter(|x| report("nim", &format!("7 9 {x}"), Play::Normal).outcome == Outcome::P)
@@ -147,13 +153,13 @@ fn exercise_2_5_2_every_winning_move() {
 #[test]
 fn huge_nim_heaps_are_instant() {
     let r = report("nim", "18446744073709551615 1000000000000 5", Play::Normal);
-    assert_eq!(r.value, Some(u64::MAX ^ 1_000_000_000_000 ^ 5));
+    assert_eq!(r.nim_value, Some(u64::MAX ^ 1_000_000_000_000 ^ 5));
     assert_eq!(r.winning_moves.len(), 1);
     let r = report("nim", "1000000000000 1", Play::Misere);
     assert_eq!(
         r.winning_moves
             .iter()
-            .map(|m| m.to.as_str())
+            .map(|m| m.to.as_deref().unwrap())
             .collect::<Vec<_>>(),
         ["0 1"]
     );
@@ -162,7 +168,7 @@ fn huge_nim_heaps_are_instant() {
 #[test]
 fn poker_nim_and_northcott() {
     let r = report("poker-nim", "1 2 4 / 3 9", Play::Normal);
-    assert_eq!((r.outcome, r.value), (Outcome::N, Some(7)));
+    assert_eq!((r.outcome, r.nim_value), (Outcome::N, Some(7)));
     let moves: Vec<&str> = r
         .winning_moves
         .iter()
@@ -170,8 +176,8 @@ fn poker_nim_and_northcott() {
         .collect();
     // Adding 5 to the first heap needs more chips than the mover has.
     assert_eq!(moves, ["heap 2: add 3 (2 → 5)", "heap 3: take 1 (4 → 3)"]);
-    assert_eq!(r.winning_moves[0].to, "1 5 4 / 9 0");
-    assert_eq!(r.winning_moves[1].to, "1 2 3 / 9 4");
+    assert_eq!(r.winning_moves[0].to.as_deref(), Some("1 5 4 / 9 0"));
+    assert_eq!(r.winning_moves[1].to.as_deref(), Some("1 2 3 / 9 4"));
     assert_eq!(
         report("poker-nim", "1 2 3", Play::Normal).outcome,
         Outcome::P
@@ -183,7 +189,7 @@ fn poker_nim_and_northcott() {
         .map(|&g| format!("......W{}B{}", ".".repeat(g), ".".repeat(8 - g)))
         .collect();
     let r = report("northcott", &rows.join("|"), Play::Normal);
-    assert_eq!((r.outcome, r.value), (Outcome::N, Some(6)));
+    assert_eq!((r.outcome, r.nim_value), (Outcome::N, Some(6)));
     let changes: Vec<&str> = r
         .winning_moves
         .iter()
@@ -204,13 +210,15 @@ fn poker_nim_and_northcott() {
     );
     assert!(r.winning_moves[1]
         .to
+        .as_deref()
+        .unwrap()
         .starts_with("B:......W..B......|............WB..|"));
     // Black to move, and a row with no room to retreat.
     let r = report("northcott", "B:W..B|W.B", Play::Normal);
     assert_eq!(
         r.winning_moves
             .iter()
-            .map(|m| m.to.as_str())
+            .map(|m| m.to.as_deref().unwrap())
             .collect::<Vec<_>>(),
         ["W:W.B.|W.B"]
     );
@@ -294,7 +302,10 @@ fn wythoffs_queens_table() {
         moves_to("wythoff", "4,7 3,5", Play::Normal),
         Vec::<String>::new()
     );
-    assert_eq!(report("wythoff", "4,7 1,1", Play::Normal).value, Some(2));
+    assert_eq!(
+        report("wythoff", "4,7 1,1", Play::Normal).nim_value,
+        Some(2)
+    );
 }
 
 #[test]
@@ -354,7 +365,7 @@ fn exercise_2_5_4_odd_nim() {
 #[test]
 fn nimble_is_nim() {
     let r = report("nimble", "1 3 3 7", Play::Normal);
-    assert_eq!(r.value, Some(1 ^ 3 ^ 3 ^ 7));
+    assert_eq!(r.nim_value, Some(1 ^ 3 ^ 3 ^ 7));
     assert_eq!(r.winning_moves.len(), 1);
     assert_eq!(r.winning_moves[0].description, "coin 4: square 7 → 1");
 }
@@ -394,7 +405,7 @@ fn welter_closed_forms_for_two_three_and_four_coins() {
 #[test]
 fn turning_turtles_example() {
     let r = report("turning-turtles", "THTTHTTTHHTHT", Play::Normal);
-    assert_eq!(r.value, Some(8));
+    assert_eq!(r.nim_value, Some(8));
     let moves: Vec<&str> = r
         .winning_moves
         .iter()
@@ -428,7 +439,9 @@ fn turning_turtles_example() {
 fn silver_dollar_with_the_dollar_first_is_staircase_nim() {
     // With the dollar leftmost no coin can be bagged: it is the coin-sliding game of
     // Exercise 2.5-7, Staircase Nim on the gaps counted from the right.
-    let mut solver = Solver::new(&SilverDollar);
+    let mut solver = Solver::new(&SilverDollar {
+        bagging_the_dollar: false,
+    });
     for layout in tuples(4, 3) {
         let mut strip = vec![Square::Empty; layout[0] as usize];
         strip.push(Square::Dollar);
@@ -460,7 +473,9 @@ fn silver_dollar_with_the_dollar_first_is_staircase_nim() {
 fn silver_dollar_is_staircase_nim_with_the_bag_as_a_square() {
     // The bag counts as one more empty square, except when the dollar is the coin nearest
     // to it: then nothing may enter it.
-    let mut solver = Solver::new(&SilverDollar);
+    let mut solver = Solver::new(&SilverDollar {
+        bagging_the_dollar: false,
+    });
     let mut checked = 0;
     for code in 0..3u32.pow(8) {
         let strip: Vec<Square> = (0..8)
@@ -485,7 +500,7 @@ fn silver_dollar_is_staircase_nim_with_the_bag_as_a_square() {
             p,
             odd_stair_sum(&stairs) == 0,
             "{}",
-            SilverDollar.show(&strip)
+            SilverDollar::default().show(&strip)
         );
         checked += 1;
     }

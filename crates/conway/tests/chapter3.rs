@@ -5,8 +5,9 @@
 mod common;
 
 use common::{game, TakeAway};
+use conway::engine::{Footprint, Outcome, Play};
 use conway::heap::{nim_sequence, HeapRule, Heaps};
-use conway::impartial::{Impartial, Outcome, Play, Solver};
+use conway::impartial::{Impartial, Solver};
 use conway::rules::{Lasker, Subtraction};
 
 fn values<R: HeapRule>(rule: R, n: u64) -> Vec<u64> {
@@ -114,6 +115,12 @@ enum Kind {
     Nim,
 }
 
+impl Footprint for Kind {
+    fn footprint(&self) -> usize {
+        std::mem::size_of::<Kind>()
+    }
+}
+
 fn heap_options(kind: Kind, x: u64) -> Vec<u64> {
     match kind {
         Kind::AtMost(m) => (1..=m.min(x)).map(|t| x - t).collect(),
@@ -148,8 +155,8 @@ impl Impartial for Mixed {
         options
     }
 
-    fn components(&self, heaps: &Self::Position) -> Vec<Self::Position> {
-        heaps.iter().map(|&heap| vec![heap]).collect()
+    fn components(&self, heaps: Self::Position, parts: &mut Vec<Self::Position>) {
+        parts.extend(heaps.iter().map(|&heap| vec![heap]));
     }
 }
 
@@ -257,13 +264,16 @@ fn example_3_8_laskers_nim() {
 struct TakeAndSplit;
 
 impl HeapRule for TakeAndSplit {
-    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
+    fn heap_options(&self, n: u64, option: &mut dyn FnMut(&[u64])) {
         for left in 0..n {
-            options.push(if left == 0 { vec![] } else { vec![left] });
-            options.extend((1..=left / 2).map(|a| vec![a, left - a]));
+            match left {
+                0 => option(&[]),
+                _ => option(&[left]),
+            }
+            for a in 1..=left / 2 {
+                option(&[a, left - a]);
+            }
         }
-        options
     }
 }
 
@@ -311,6 +321,12 @@ fn sprague_grundy_theorem_on_sums() {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Set(Vec<Set>);
 
+impl Footprint for Set {
+    fn footprint(&self) -> usize {
+        self.0.footprint()
+    }
+}
+
 fn star(n: usize) -> Set {
     Set((0..n).map(star).collect())
 }
@@ -337,8 +353,8 @@ impl Impartial for Sets {
             .collect()
     }
 
-    fn components(&self, sum: &Vec<Set>) -> Vec<Vec<Set>> {
-        sum.iter().map(|s| vec![s.clone()]).collect()
+    fn components(&self, sum: Vec<Set>, parts: &mut Vec<Vec<Set>>) {
+        parts.extend(sum.into_iter().map(|s| vec![s]));
     }
 }
 
@@ -434,8 +450,10 @@ fn nim_with_splitting_has_the_p_positions_of_nim() {
 struct Rule<F>(F);
 
 impl<F: Fn(u64) -> Vec<Vec<u64>>> HeapRule for Rule<F> {
-    fn heap_options(&self, n: u64) -> Vec<Vec<u64>> {
-        (self.0)(n)
+    fn heap_options(&self, n: u64, option: &mut dyn FnMut(&[u64])) {
+        for parts in (self.0)(n) {
+            option(&parts);
+        }
     }
 }
 

@@ -1,8 +1,9 @@
 //! Every closed form the solver trusts (nim values, outcomes, misère outcomes, winning
 //! moves) gives the same analysis as plain search, ruleset by ruleset.
 
+use conway::engine::Play;
 use conway::heap::Heaps;
-use conway::impartial::{Impartial, Play, Solver, Target};
+use conway::impartial::{Impartial, Solver, Target};
 use conway::rules::{
     Chomp, Coins, DynamicSubtraction, Heap, Lasker, MooreNim, Nim, Nimble, Staircase,
     TurningTurtles, Wythoff,
@@ -19,9 +20,9 @@ where
     let mut checked = 0;
     for position in positions {
         for &play in plays {
-            let expected = search.analyse(&position, play).unwrap();
+            let expected = search.analyse(&position, play, usize::MAX).unwrap();
             assert_eq!(
-                fast.analyse(&position, play).unwrap(),
+                fast.analyse(&position, play, usize::MAX).unwrap(),
                 expected,
                 "{position:?} under {play}"
             );
@@ -44,9 +45,9 @@ fn moves_agree<G: Impartial>(
     for position in positions {
         for value in 0..values {
             let target = Target::Value(value);
-            let expected = search.moves_to(&position, target).unwrap();
+            let expected = search.moves_to(&position, target, usize::MAX).unwrap();
             assert_eq!(
-                fast.moves_to(&position, target).unwrap(),
+                fast.moves_to(&position, target, usize::MAX).unwrap(),
                 expected,
                 "{position:?} to *{value}"
             );

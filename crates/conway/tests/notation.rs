@@ -15,7 +15,9 @@ fn round_trips<G: Notation>(game: &G, text: &str) -> Result<(), TestCaseError>
 where
     G::Position: Debug,
 {
-    let position = game.parse(text).map_err(TestCaseError::fail)?;
+    let position = game
+        .parse(text)
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
     for p in std::iter::once(position.clone()).chain(game.options(&position)) {
         let shown = game.show(&p);
         let read = game.parse(&shown);
@@ -34,7 +36,7 @@ fn numbers(values: &[u64], separator: &str) -> String {
 
 proptest! {
     #[test]
-    fn heap_games(heaps in vec(0u64..12, 0..4)) {
+    fn heap_games(heaps in vec(0u64..12, 1..4)) {
         let text = numbers(&heaps, " ");
         round_trips(&Heaps(Nim), &text)?;
         round_trips(&Heaps(Nimble), &text)?;
@@ -64,7 +66,7 @@ proptest! {
     }
 
     #[test]
-    fn coin_rows(coins in vec(prop_oneof![Just('H'), Just('T')], 0..10)) {
+    fn coin_rows(coins in vec(prop_oneof![Just('H'), Just('T')], 1..10)) {
         round_trips(&TurningTurtles, &coins.iter().collect::<String>())?;
     }
 
@@ -72,7 +74,7 @@ proptest! {
     fn silver_dollar_strips(strip in vec(prop_oneof![Just('.'), Just('c')], 0..8), at in 0usize..8) {
         let mut strip: Vec<char> = strip;
         strip.insert(at.min(strip.len()), 'S');
-        round_trips(&SilverDollar, &strip.iter().collect::<String>())?;
+        round_trips(&SilverDollar::default(), &strip.iter().collect::<String>())?;
     }
 
     #[test]
@@ -89,4 +91,31 @@ proptest! {
             round_trips(&own, &format!("{chips}/{limit},{}", limit + 1))?;
         }
     }
+}
+
+#[test]
+fn loose_texts_are_refused_at_their_column() {
+    fn column<T: Debug>(result: Result<T, conway::rules::ParseError>) -> Option<usize> {
+        result.unwrap_err().offset
+    }
+    assert_eq!(column(Heaps(Nim).parse("")), None, "no heaps");
+    assert_eq!(column(Heaps(Nim).parse("3 x 5")), Some(2));
+    assert_eq!(column(Heaps(Nim).parse("3,5")), Some(1));
+    assert_eq!(column(Heaps(Nim).parse("1 18446744073709551616")), Some(2));
+    assert_eq!(column(Welter.parse("[[0|3]]")), Some(1));
+    assert_eq!(column(Welter.parse("[0|3")), Some(4));
+    assert_eq!(column(Welter.parse("[0||3]")), Some(3));
+    assert_eq!(column(TurningTurtles.parse("HTx")), Some(2));
+    assert_eq!(column(TurningTurtles.parse("")), None);
+    assert_eq!(column(Wythoff.parse("3,5 4,x")), Some(6));
+    assert_eq!(column(Heaps(Lasker).parse("5 2000000")), Some(2));
+    assert_eq!(Welter.parse("[]"), Ok(vec![]));
+    assert!(Subtraction::parse_params("1,,2").is_err());
+    assert!(Subtraction::parse_params(",1").is_err());
+    assert!(Subtraction::parse_params("1 2").is_err());
+    assert!(Subtraction::parse_params("1,2,").is_err());
+    assert_eq!(
+        Subtraction::parse_params(" 4, 1,3 ").unwrap().set(),
+        &[1, 3, 4]
+    );
 }

@@ -1,40 +1,46 @@
 //! No input makes a ruleset panic: any text is either a position it analyses or an error that
-//! names the problem, and the positions it reports read back.
+//! names the problem, and the positions it reports read back. The texts include numbers of
+//! every length (past 2^64 too), long rows and deep nesting of brackets and bars.
 
-use conway::impartial::{Limits, Play};
-use conway::rules::{ruleset, Budget};
+use conway::engine::{Limits, Play};
+use conway::rules::{catalogue, ruleset, Budget, RuleError};
 use proptest::prelude::*;
 use proptest::sample::select;
 
-const GAMES: &[&str] = &[
-    "nim",
-    "misere-nim",
-    "subtraction:1,3,4",
-    "moore:2",
-    "wythoff",
-    "chomp",
-    "poker-nim",
-    "northcott",
-    "staircase",
-    "nimble",
-    "welter",
-    "turning-turtles",
-    "silver-dollar",
-    "lasker",
-    "dynamic:1",
-    "fibonacci",
-    "growing",
-    "growing:own",
-];
+/// Every game of the registry, with parameters where it needs them.
+fn games() -> Vec<String> {
+    catalogue()
+        .map(|info| match info.params {
+            conway::rules::Params::Required { example, .. } => format!("{}:{example}", info.name),
+            _ => info.name.to_string(),
+        })
+        .chain(["growing:own".to_string()])
+        .collect()
+}
 
 fn small_budget() -> Budget {
     Budget {
         limits: Limits {
             max_positions: 20_000,
-            max_cached: 10_000,
+            max_memory: 16 << 20,
         },
         progress: None,
     }
+}
+
+/// Texts a user might type, and some no user would.
+fn texts() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[0-9 ,./|\\[\\]HTcSWB:+-]{0,14}",
+        "[0-9 ]{0,9}",
+        "[.cSHTWB|]{0,9}",
+        // Numbers of 10 to 40 digits: past 2^32, past 2^64.
+        "[0-9]{10,40}( [0-9]{1,40}){0,2}",
+        "[0-9]{1,3}/[0-9]{15,25}",
+        // Deep or unbalanced nesting.
+        (1usize..2000).prop_map(|n| "[".repeat(n) + "0|3" + &"]".repeat(n)),
+        (1usize..2000).prop_map(|n| "|".repeat(n)),
+    ]
 }
 
 proptest! {
@@ -42,23 +48,29 @@ proptest! {
 
     #[test]
     fn any_text_is_analysed_or_refused(
-        game in select(GAMES),
-        text in prop_oneof!["[0-9 ,./|\\[\\]HTcSWB:+-]{0,14}", "[0-9 ]{0,9}", "[.cSHTWB|]{0,9}"],
+        game in select(games()),
+        text in texts(),
         misere: bool,
     ) {
-        let rules = ruleset(game).unwrap();
+        let rules = ruleset(&game).unwrap();
         let play = if misere { Play::Misere } else { Play::Normal };
-        match rules.analyse(&text, play, small_budget()) {
-            Ok(report) => {
-                // Every reported position is one the ruleset reads back.
-                for m in &report.winning_moves {
-                    prop_assert!(rules.analyse(&m.to, play, small_budget()).is_ok(), "{} → {}", text, m.to);
-                }
+        let position = match rules.parse(&text) {
+            Ok(position) => position,
+            Err(error) => {
+                prop_assert!(matches!(error, RuleError::BadPosition { .. }), "{error}");
+                return Ok(());
             }
-            Err(error) => prop_assert!(!error.to_string().is_empty()),
+        };
+        // What the ruleset shows, it reads back as the same position.
+        prop_assert_eq!(&rules.parse(&position.show()).unwrap(), &position);
+        if let Ok(report) = position.analyse(play, 5, small_budget()) {
+            prop_assert!(report.winning_moves.len() as u64 <= report.winning_move_count);
+            for m in report.winning_moves.iter().filter_map(|m| m.to.as_ref()) {
+                prop_assert!(rules.parse(m).is_ok(), "{} → {}", text, m);
+            }
         }
-        let _ = rules.graph(&text, play, 500);
-        let _ = rules.moves(&text);
-        let _ = rules.value(&text, small_budget());
+        let _ = position.graph(play, 500);
+        let _ = position.options(play);
+        let _ = position.nim_value(small_budget());
     }
 }

@@ -105,12 +105,9 @@ impl<P: Clone + Eq + std::hash::Hash + Footprint> Memory<P> {
 }
 
 impl<'g, G: Impartial> Solver<'g, G> {
+    /// A solver held to the default [`Limits`].
     pub fn new(game: &'g G) -> Self {
-        Self::with_limits(game, Limits::default())
-    }
-
-    /// A solver held to `limits`.
-    pub fn with_limits(game: &'g G, limits: Limits) -> Self {
+        let limits = Limits::default();
         Solver {
             game,
             meter: Meter::new(limits),
@@ -121,6 +118,14 @@ impl<'g, G: Impartial> Solver<'g, G> {
             },
             stack: Stack::default(),
         }
+    }
+
+    /// Other limits; the tables start afresh with the new cap.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.meter = Meter::new(limits);
+        self.memory.values = BoundedTable::new(limits.table_bytes() / 2);
+        self.memory.misere = BoundedTable::new(limits.table_bytes() / 2);
+        self
     }
 
     /// Ignore the ruleset's closed forms and search everything: the reference that tests

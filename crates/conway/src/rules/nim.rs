@@ -41,7 +41,9 @@ macro_rules! nim_rule {
     ($rule:ty) => {
         impl HeapRule for $rule {
             fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64])) {
-                option(&[]);
+                if size > 0 {
+                    option(&[]);
+                }
                 for left in 1..size {
                     option(&[left]);
                 }

@@ -269,7 +269,9 @@ impl<G: Typeable> Game<G> {
     }
 
     fn solver<'g>(&self, rules: &'g G, budget: Budget) -> Solver<'g, G> {
-        Solver::with_limits(rules, budget.limits).on_progress(budget.progress)
+        Solver::new(rules)
+            .with_limits(budget.limits)
+            .on_progress(budget.progress)
     }
 }
 

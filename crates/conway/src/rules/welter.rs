@@ -59,7 +59,7 @@ impl Notation for Welter {
                 })?;
                 let mut squares = Vec::new();
                 let mut at = lead + 1;
-                for item in inner.split('|') {
+                for item in inner.split('|').filter(|_| !inner.trim().is_empty()) {
                     let square = parse_bounded(item, Separator::Spaces, MAX_SIZE, "square")
                         .map_err(|e| e.shifted(at))?;
                     match square.as_slice() {

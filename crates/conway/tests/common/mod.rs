@@ -1,6 +1,7 @@
 //! Small games written for the tests, from a closure.
 #![allow(dead_code)]
 
+use conway::engine::Footprint;
 use conway::heap::HeapRule;
 use conway::impartial::Impartial;
 use std::hash::Hash;
@@ -13,7 +14,7 @@ pub fn game<P, F: Fn(&P) -> Vec<P>>(options: F) -> FnGame<P, F> {
     FnGame(options, PhantomData)
 }
 
-impl<P: Clone + Eq + Hash, F: Fn(&P) -> Vec<P>> Impartial for FnGame<P, F> {
+impl<P: Clone + Eq + Hash + Footprint, F: Fn(&P) -> Vec<P>> Impartial for FnGame<P, F> {
     type Position = P;
 
     fn options(&self, position: &P) -> Vec<P> {
@@ -25,10 +26,12 @@ impl<P: Clone + Eq + Hash, F: Fn(&P) -> Vec<P>> Impartial for FnGame<P, F> {
 pub struct TakeAway<F>(pub F);
 
 impl<F: Fn(u64) -> Vec<u64>> HeapRule for TakeAway<F> {
-    fn heap_options(&self, size: u64) -> Vec<Vec<u64>> {
-        (self.0)(size)
-            .into_iter()
-            .map(|left| if left == 0 { vec![] } else { vec![left] })
-            .collect()
+    fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64])) {
+        for left in (self.0)(size) {
+            match left {
+                0 => option(&[]),
+                _ => option(&[left]),
+            }
+        }
     }
 }
