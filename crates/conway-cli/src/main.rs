@@ -159,7 +159,7 @@ struct SolveArgs {
     #[command(flatten)]
     game: GameArgs,
     /// More components of a sum: `+ GAME POSITION`, as often as needed.
-    #[arg(value_name = "+ GAME POSITION", allow_hyphen_values = true)]
+    #[arg(value_name = "+ GAME POSITION", allow_negative_numbers = true)]
     more: Vec<String>,
     #[command(flatten)]
     moves: MoveArgs,

@@ -38,7 +38,9 @@ fn fails_with(args: &[&str], needle: &str) {
 fn solve_prints_every_winning_move_as_json() {
     let report = json(&["solve", "nim", "13 42 30 43", "--json"]);
     assert_eq!(report["outcome"], "N");
-    assert_eq!(report["value"], 18);
+    assert_eq!(report["value"], "*18");
+    assert_eq!(report["nim_value"], 18);
+    assert_eq!(report["winning_move_count"], 1);
     let moves = report["winning_moves"].as_array().unwrap();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0]["to"], "13 42 12 43");
@@ -119,12 +121,17 @@ fn seq_finds_the_period() {
 
 #[test]
 fn eval_does_nimber_arithmetic() {
-    assert_eq!(json(&["eval", "*3 + *5", "--json"])["value"], 6);
-    assert_eq!(json(&["eval", "nimprod(8, 8)", "--json"])["value"], 13);
-    assert_eq!(json(&["eval", "niminv(2)", "--json"])["value"], 3);
+    assert_eq!(json(&["eval", "*3 + *5", "--json"])["value"], "*6");
+    assert_eq!(json(&["eval", "nimprod(8, 8)", "--json"])["value"], "*13");
+    assert_eq!(json(&["eval", "niminv(2)", "--json"])["value"], "*3");
     assert_eq!(
         json(&["eval", "nimsqrt(nimprod(9, 9))", "--json"])["value"],
-        9
+        "*9"
+    );
+    // Past 2^64 the JSON answer is a string like the text one, not a panic.
+    assert_eq!(
+        json(&["eval", "*18446744073709551616", "--json"])["value"],
+        "*18446744073709551616"
     );
     let output = conway(&["eval", "nimprod(16, 16)"]);
     assert_eq!(String::from_utf8(output.stdout).unwrap().trim(), "*24");
@@ -152,15 +159,12 @@ fn rules_document_the_notation() {
 #[test]
 fn bad_input_gets_one_clear_line() {
     fails_with(&["solve", "nimm", "3"], "unknown game 'nimm'");
-    fails_with(
-        &["solve", "nim", "3 x 5"],
-        "'x' is not a non-negative whole number",
-    );
+    fails_with(&["solve", "nim", "3 x 5"], "column 3: 'x' is not a digit");
     fails_with(&["solve", "nim", "-3"], "'-3'");
     fails_with(&["solve", "nim", "99999999999999999999999"], "too large");
     fails_with(&["solve", "chomp", "3 5"], "row 2 is longer");
     fails_with(&["solve", "subtraction:0,2", "5"], "positive");
-    fails_with(&["solve", "subtraction", "5"], "give the subtraction set");
+    fails_with(&["solve", "subtraction", "5"], "give S after a colon");
     fails_with(&["solve", "nim:3", "5"], "takes no parameters");
     fails_with(&["solve", "moore:0", "5"], "at least 1");
     fails_with(&["solve", "welter", "[1|1]"], "two coins on square 1");
@@ -221,7 +225,10 @@ fn graph_lists_positions_labelled_by_the_kernel() {
     let dot = String::from_utf8(conway(&["graph", "nim", "1 1", "--dot"]).stdout).unwrap();
     assert!(dot.starts_with("digraph \"nim\" {"), "{dot}");
     assert!(dot.contains("[label=\"1 1\", shape=doublecircle]"), "{dot}");
-    fails_with(&["graph", "poker-nim", "1 2"], "cycles");
+    // Poker Nim's graph has cycles, and its kernel is still Nim's P-positions.
+    let poker = kernel(&["graph", "poker-nim", "1 2", "--json"]);
+    assert!(poker.contains(&"1 1 / 0 1".to_string()), "{poker:?}");
+    assert!(poker.contains(&"0 0 / 1 2".to_string()), "{poker:?}");
     fails_with(
         &["graph", "chomp", "12 12 12 12 12 12 12"],
         "more than 10000 positions",
@@ -240,6 +247,7 @@ fn closed_forms_answer_where_the_value_is_out_of_reach() {
     ]);
     assert_eq!(report["outcome"], "N");
     assert_eq!(report["value"], Value::Null);
+    assert_eq!(report["nim_value"], Value::Null);
     assert!(report["value_unknown"]
         .as_str()
         .unwrap()
@@ -312,7 +320,28 @@ fn play_against_perfect_play() {
         "{transcript}"
     );
     assert!(transcript.ends_with("Goodbye.\n"), "{transcript}");
-    fails_with(&["play", "poker-nim", "1 2"], "not supported");
+    // Games that need not end are played too: Poker Nim's moves include adding chips.
+    let transcript = play(&["play", "poker-nim", "1 2 / 1 0"], "1\n");
+    assert!(transcript.contains("add 1"), "{transcript}");
+    fails_with(&["play", "poker-nim", "1 2", "--misere"], "not supported");
+    // Misère Nim is misère whatever is asked: the one who takes the last chip loses.
+    let transcript = play(&["play", "misere-nim", "1"], "1\n");
+    assert!(
+        transcript.contains("I cannot move, so I win (misère play)"),
+        "{transcript}"
+    );
+    // A limit met inside play names the option that raises it.
+    fails_with(
+        &[
+            "play",
+            "chomp",
+            "20 20 20 20 20 20 20 20",
+            "--engine-first",
+            "--max-positions",
+            "1000",
+        ],
+        "--max-positions",
+    );
 }
 
 #[test]
@@ -331,9 +360,10 @@ fn sums_of_different_games() {
         "--json",
     ]);
     assert_eq!(
-        (report["outcome"].as_str(), report["value"].as_u64()),
+        (report["outcome"].as_str(), report["nim_value"].as_u64()),
         (Some("N"), Some(3))
     );
+    assert_eq!(report["value"], "*3");
     let moves: Vec<&str> = report["winning_moves"]
         .as_array()
         .unwrap()
@@ -350,10 +380,9 @@ fn sums_of_different_games() {
     // Example 3.8's Lasker heaps beside a Nim heap: 2 ⊕ 5 ⊕ 8 ⊕ 15 = 0.
     let report = json(&["solve", "lasker", "2 5 7", "+", "nim", "15", "--json"]);
     assert_eq!(report["outcome"], "P");
-    fails_with(
-        &["solve", "nim", "3", "+", "poker-nim", "4"],
-        "cannot be part of a sum",
-    );
+    // Poker Nim joins sums by its closed form: 3 ⊕ 3 = 0.
+    let report = json(&["solve", "nim", "3", "+", "poker-nim", "3", "--json"]);
+    assert_eq!(report["outcome"], "P");
     fails_with(&["solve", "nim", "3", "+"], "write a sum as");
     fails_with(
         &["solve", "nim", "3", "+", "nim", "4", "--misere"],
@@ -361,6 +390,114 @@ fn sums_of_different_games() {
     );
     fails_with(
         &["solve", "nim", "3", "+", "nim", "x"],
-        "'x' is not a non-negative whole number",
+        "'x' is not a digit",
     );
+    // A negative number in a later component is a bad position, as in the first.
+    fails_with(&["solve", "nim", "3", "+", "nim", "-4"], "'-4'");
+}
+
+/// Runs a command that must fail with status 1 (bad input), not 2 (usage).
+fn status(args: &[&str]) -> Option<i32> {
+    conway(args).status.code()
+}
+
+#[test]
+fn defects_found_in_review_stay_fixed() {
+    // A counter past 2^64 saturates instead of wrapping: the limit means "take any".
+    let value =
+        |game: &str, position: &str| json(&["solve", game, position, "--json"])["value"].clone();
+    assert_eq!(
+        value("growing", "5/18446744073709551615"),
+        value("growing", "5/1000")
+    );
+    assert_eq!(value("growing", "5/1000"), "*5");
+    assert_eq!(
+        value("growing:own", "5/18446744073709551615,18446744073709551615"),
+        value("growing:own", "5/1000,1000")
+    );
+    // Misère play is modelled honestly or refused, and `conway rules` says which.
+    let report = json(&["solve", "silver-dollar", "S", "--misere", "--json"]);
+    assert_eq!(report["outcome"], "P");
+    fails_with(&["solve", "chomp", "1", "--misere"], "not supported");
+    fails_with(&["solve", "northcott", "W.B", "--misere"], "not supported");
+    let chomp = String::from_utf8(conway(&["rules", "chomp"]).stdout).unwrap();
+    assert!(chomp.contains("misère:   not supported"), "{chomp}");
+    let dollar = String::from_utf8(conway(&["rules", "silver-dollar"]).stdout).unwrap();
+    assert!(dollar.contains("bagging the dollar"), "{dollar}");
+    // Names: every listed game documents itself, and errors name the game asked for.
+    assert!(conway(&["rules", "growing"]).status.success());
+    assert!(conway(&["rules", "growing:own"]).status.success());
+    fails_with(
+        &["seq", "dynamic:2", "--to", "5"],
+        "dynamic:2 is not a one-heap game",
+    );
+    // Strict reading.
+    fails_with(&["solve", "subtraction:1,,2", "5"], "column 3");
+    fails_with(&["solve", "subtraction:,1", "5"], "column 1");
+    fails_with(
+        &["solve", "subtraction:1 2", "5"],
+        "separate the numbers by commas",
+    );
+    fails_with(&["solve", "welter", "[[0|3]]"], "column 2");
+    fails_with(&["solve", "nim", ""], "no heaps");
+    // The same bad position gets the same status, first in a sum or not.
+    assert_eq!(status(&["solve", "nim", "-4"]), Some(1));
+    assert_eq!(status(&["solve", "nim", "3", "+", "nim", "-4"]), Some(1));
+}
+
+#[test]
+fn output_grows_linearly_with_the_position() {
+    // 20,000 heaps of 3 and a heap of 1: every heap is a winning move.
+    let position = format!("{} 1", vec!["3"; 20_000].join(" "));
+    let output = conway(&["solve", "nim", &position, "--json"]);
+    assert!(output.status.success());
+    assert!(
+        output.stdout.len() < 200_000,
+        "{} bytes",
+        output.stdout.len()
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["winning_move_count"], 20_001);
+    assert_eq!(report["winning_moves"].as_array().unwrap().len(), 20);
+    // A move from so long a position says what it changes, not the whole position.
+    assert_eq!(report["winning_moves"][0]["to"], Value::Null);
+    assert_eq!(report["winning_moves"][0]["move"], "heap 1: 3 → 2 (take 1)");
+    let all = conway(&["solve", "nim", &position, "--json", "--all-moves"]);
+    assert!(all.stdout.len() < 2_000_000, "{} bytes", all.stdout.len());
+    // Sixty thousand heaps are no harder.
+    let position = format!("{} 1", vec!["3"; 60_000].join(" "));
+    assert!(conway(&["solve", "nim", &position]).status.success());
+}
+
+#[test]
+fn limits_bound_memory_for_large_positions() {
+    // A 4 KB strip: every position counts for its size, so the limit stops it soon.
+    let strip = format!("{}S", ".c".repeat(2000));
+    fails_with(&["solve", "silver-dollar", &strip], "more than");
+    // Long Chomp boards count for their size as well.
+    let rows = vec!["1"; 20_000].join(" ");
+    fails_with(
+        &["solve", "chomp", &rows, "--max-positions", "100000"],
+        "more than 100000 positions",
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    // Every one of 40,001 heaps is a winning move: a megabyte of text.
+    let position = format!("{} 1", vec!["3"; 40_000].join(" "));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_conway"))
+        .args(["solve", "nim", &position, "--all-moves"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = [0u8; 10];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The reader has gone; the rest of the output meets a closed pipe.
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(output.status.success(), "{stderr}");
 }

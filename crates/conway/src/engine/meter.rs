@@ -51,7 +51,7 @@ pub fn show_bytes(bytes: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
     let mut unit = 0;
     let mut size = bytes;
-    while size >= 1024 && size % 1024 == 0 && unit + 1 < UNITS.len() {
+    while size >= 1024 && size.is_multiple_of(1024) && unit + 1 < UNITS.len() {
         size /= 1024;
         unit += 1;
     }

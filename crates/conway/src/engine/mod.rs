@@ -12,7 +12,7 @@ mod table;
 mod value;
 
 pub use footprint::Footprint;
-pub use meter::{Limits, Meter, Progress, SearchError};
+pub use meter::{show_bytes, Limits, Meter, Progress, SearchError, BYTES_PER_COUNT};
 pub use outcome::{Outcome, Play};
 pub use table::BoundedTable;
 pub use value::Value;
