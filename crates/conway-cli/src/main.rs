@@ -11,7 +11,7 @@ mod show;
 
 use clap::{Args, Parser, Subcommand};
 use conway::impartial::{Limits, Play, SolveError};
-use conway::lang::{eval_nimber, show_nimber};
+use conway::lang::{eval, Value};
 use conway::rules::{analyse_sum, catalogue, ruleset, Budget, Component, RuleError, RuleInfo};
 use indicatif::{ProgressBar, ProgressFinish, ProgressStyle};
 use serde_json::json;
@@ -281,12 +281,16 @@ impl SeqArgs {
 
 impl EvalArgs {
     fn run(self) -> Result<String, String> {
-        let value = eval_nimber(&self.expression).map_err(|e| e.to_string())?;
+        let value = eval(&self.expression).map_err(|e| e.to_string())?;
         Ok(if self.output.json {
-            json!({ "expression": self.expression, "value": value, "display": show_nimber(value) })
-                .to_string()
+            // The value as printed: a nimber can pass 2^64, which a JSON number would not hold.
+            let value = match value {
+                Value::Bool(b) => json!(b),
+                other => json!(other.to_string()),
+            };
+            json!({ "expression": self.expression, "value": value }).to_string()
         } else {
-            show_nimber(value)
+            value.to_string()
         })
     }
 }

@@ -119,13 +119,19 @@ fn seq_finds_the_period() {
 
 #[test]
 fn eval_does_nimber_arithmetic() {
-    assert_eq!(json(&["eval", "*3 + *5", "--json"])["value"], 6);
-    assert_eq!(json(&["eval", "nimprod(8, 8)", "--json"])["value"], 13);
-    assert_eq!(json(&["eval", "niminv(2)", "--json"])["value"], 3);
+    assert_eq!(json(&["eval", "*3 + *5", "--json"])["value"], "*6");
+    assert_eq!(json(&["eval", "nimprod(8, 8)", "--json"])["value"], "*13");
+    assert_eq!(json(&["eval", "niminv(2)", "--json"])["value"], "*3");
     assert_eq!(
         json(&["eval", "nimsqrt(nimprod(9, 9))", "--json"])["value"],
-        9
+        "*9"
     );
+    // Past 2^64 the value is still printed, not a JSON number out of range.
+    assert_eq!(
+        json(&["eval", "*18446744073709551616", "--json"])["value"],
+        "*18446744073709551616"
+    );
+    assert_eq!(json(&["eval", "*3 + *5 == *6", "--json"])["value"], true);
     let output = conway(&["eval", "nimprod(16, 16)"]);
     assert_eq!(String::from_utf8(output.stdout).unwrap().trim(), "*24");
 }
