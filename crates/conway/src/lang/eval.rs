@@ -11,18 +11,13 @@
 //!   hold exactly for equal nimbers, `<` and `>` never, and `!=`, `<>`, `<|` and `|>` exactly
 //!   for unequal ones. Every operator is derived from `<=` below, not listed by hand.
 
-use super::syntax::{parse, Expr, ExprKind, Op, Statement, MAX_DEPTH};
+use super::syntax::{parse, Expr, ExprKind, Op, Statement};
 use super::token::{abbreviate, Comparison};
 use super::{show_nimber, LangError};
 use crate::nimber::{nim_div_u128, nim_inv_u128, nim_mul_u128, nim_pow_u128, nim_sqrt_u128};
 use num_bigint::BigUint;
 use std::collections::HashMap;
 use std::fmt;
-
-/// How deep a tree the evaluator walks. The parser nests at most [`MAX_DEPTH`] levels and a
-/// level holds at most five nodes, so every parsed tree fits; a deeper tree built by hand is
-/// refused rather than allowed to exhaust the stack.
-pub const MAX_EVAL_DEPTH: usize = 8 * MAX_DEPTH;
 
 /// The value of an expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,157 +73,229 @@ impl Env {
     }
 
     /// Evaluates a parsed expression with these bindings.
+    ///
+    /// The walk keeps its own stack of tasks rather than recursing, so no tree, however deep,
+    /// can exhaust the thread's stack here (the parser bounds the depth of the trees it builds
+    /// anyway; see [`MAX_DEPTH`](super::MAX_DEPTH)).
     pub fn eval(&self, expr: &Expr) -> Result<Value, LangError> {
-        self.value(expr, false, 0)
-    }
-
-    /// The value of `expr`; `field` says whether bare numbers are field elements here (inside
-    /// a call), `depth` how many nodes enclose it.
-    fn value(&self, expr: &Expr, field: bool, depth: usize) -> Result<Value, LangError> {
-        if depth > MAX_EVAL_DEPTH {
-            return Err(LangError::TooDeep {
-                column: expr.column,
-                limit: MAX_EVAL_DEPTH,
-            });
-        }
-        let column = expr.column;
-        let nimber = |n| Ok(Value::Nimber(n));
-        match &expr.kind {
-            ExprKind::Nimber(None) => nimber(1),
-            ExprKind::Nimber(Some(digits)) => nimber(parse_u128(
-                digits,
-                column,
-                &format!("*{digits}"),
-                "nimbers",
-            )?),
-            ExprKind::Integer(digits) if field => {
-                nimber(parse_u128(digits, column, digits, "field elements")?)
-            }
-            ExprKind::Integer(digits) if digits.bytes().all(|b| b == b'0') => nimber(0),
-            ExprKind::Integer(digits) => Err(unsupported(
-                column,
-                format!(
-                    "the integer {0} is a partizan value, which is not supported yet; write *{0} \
-                     for the nimber",
-                    abbreviate(digits)
-                ),
-            )),
-            ExprKind::Fraction {
-                numerator,
-                denominator,
-            } => Err(fraction(numerator, denominator, column)),
-            ExprKind::Ups { .. } | ExprKind::Game { .. } | ExprKind::PlusMinus(_) => {
-                Err(unsupported(
-                    column,
-                    format!(
-                        "{} is a partizan value, which is not supported yet: integers, numbers, \
-                         ups and game literals {{L | R}} will come with partizan games",
-                        expr.describe()
-                    ),
-                ))
-            }
-            ExprKind::Method { name, .. } => Err(unsupported(
-                column,
-                format!("methods such as .{name} are not supported yet"),
-            )),
-            ExprKind::Literal(parts) => {
-                let mut sum = 0;
-                for part in parts {
-                    sum ^= self.nimber(part, field, depth + 1, "a sum")?;
+        let mut tasks = vec![Task::Visit(expr, false)];
+        let mut values: Vec<Value> = Vec::new();
+        while let Some(task) = tasks.pop() {
+            match task {
+                Task::Visit(expr, field) => self.visit(expr, field, &mut tasks, &mut values)?,
+                Task::Finish(expr) => {
+                    let value = finish(expr, &mut values)?;
+                    values.push(value);
                 }
-                nimber(sum)
-            }
-            ExprKind::Name(name) => self.get(name).ok_or_else(|| LangError::UnknownName {
-                column,
-                name: name.clone(),
-            }),
-            ExprKind::Call { name, args } => {
-                if !FUNCTIONS.contains(&name.as_str()) {
-                    return Err(LangError::UnknownFunction {
-                        column,
-                        name: name.clone(),
-                    });
-                }
-                let args: Vec<(u128, &Expr)> = match name.as_str() {
-                    "nimpow" => {
-                        // The exponent is an integer, not a field element.
-                        let Some(base) = args.first() else {
-                            return Err(arity(name, column, "2", 0));
-                        };
-                        let base = self.nimber(base, true, depth + 1, "nimpow")?;
-                        if args.len() != 2 {
-                            return Err(arity(name, column, "2", args.len()));
-                        }
-                        let exponent = exponent(&args[1])?;
-                        return nimber(nim_pow_u128(base, exponent));
-                    }
-                    _ => args
-                        .iter()
-                        .map(|a| Ok((self.nimber(a, true, depth + 1, name)?, a)))
-                        .collect::<Result<_, LangError>>()?,
-                };
-                apply(name, column, &args).map(Value::Nimber)
-            }
-            ExprKind::Negate(inner) => {
-                // -*n = *n.
-                nimber(self.nimber(inner, field, depth + 1, "negation")?)
-            }
-            ExprKind::Chain { first, rest } => {
-                let mut sum = self.nimber(first, field, depth + 1, "a sum")?;
-                for (op, op_column, operand) in rest {
-                    match op {
-                        Op::Add | Op::Subtract => {
-                            sum ^= self.nimber(operand, field, depth + 1, "a sum")?;
-                        }
-                        Op::PlusMinus => {
-                            return Err(unsupported(
-                                *op_column,
-                                "a ± b is a + ±b, a partizan value, which is not supported yet"
-                                    .to_string(),
-                            ))
-                        }
-                        Op::Multiply => {
-                            return Err(unsupported(
-                                *op_column,
-                                "multiplication of games (G * H) is not supported yet; for the \
-                                 nim-product write nimprod(a, b)"
-                                    .to_string(),
-                            ))
-                        }
-                        Op::OrdinalSum => {
-                            return Err(unsupported(
-                                *op_column,
-                                "the ordinal sum G : H is not supported yet".to_string(),
-                            ))
-                        }
-                    }
-                }
-                nimber(sum)
-            }
-            ExprKind::Compare { op, left, right } => {
-                let what = format!("'{}'", op.symbol());
-                let g = self.nimber(left, field, depth + 1, &what)?;
-                let h = self.nimber(right, field, depth + 1, &what)?;
-                Ok(Value::Bool(compare(*op, g, h)))
             }
         }
+        Ok(values.pop().expect("the walk leaves one value"))
     }
 
-    /// The value of `expr`, which `user` needs to be a nimber.
-    fn nimber(
+    /// Evaluates a leaf, or schedules the children of a node and then the node itself.
+    fn visit<'a>(
         &self,
-        expr: &Expr,
+        expr: &'a Expr,
         field: bool,
-        depth: usize,
-        user: &str,
-    ) -> Result<u128, LangError> {
-        match self.value(expr, field, depth)? {
-            Value::Nimber(n) => Ok(n),
-            Value::Bool(b) => Err(LangError::Type {
-                column: expr.column,
-                message: format!("{user} needs nimbers, but this is the truth value {b}"),
-            }),
+        tasks: &mut Vec<Task<'a>>,
+        values: &mut Vec<Value>,
+    ) -> Result<(), LangError> {
+        let mut schedule = |children: &mut dyn DoubleEndedIterator<Item = &'a Expr>, field| {
+            tasks.push(Task::Finish(expr));
+            tasks.extend(children.rev().map(|child| Task::Visit(child, field)));
+        };
+        match &expr.kind {
+            ExprKind::Literal(parts) => schedule(&mut parts.iter(), field),
+            ExprKind::Negate(inner) => schedule(&mut std::iter::once(&**inner), field),
+            ExprKind::Chain { first, rest } => {
+                if let Some((op, column, _)) = rest
+                    .iter()
+                    .find(|(op, _, _)| !matches!(op, Op::Add | Op::Subtract))
+                {
+                    return Err(unsupported_operator(*op, *column));
+                }
+                let mut operands = std::iter::once(&**first).chain(rest.iter().map(|r| &r.2));
+                schedule(&mut operands, field)
+            }
+            ExprKind::Compare { left, right, .. } => {
+                schedule(&mut [&**left, &**right].into_iter(), field)
+            }
+            ExprKind::Call { name, args } => {
+                check_function(name, expr.column)?;
+                if name == "nimpow" {
+                    // The exponent is an integer, read when the base is known.
+                    if args.len() != 2 {
+                        return Err(arity(name, expr.column, "2", args.len()));
+                    }
+                    schedule(&mut args[..1].iter(), true)
+                } else {
+                    // Inside a call bare numbers are field elements.
+                    schedule(&mut args.iter(), true)
+                }
+            }
+            ExprKind::Name(name) => values.push(self.get(name).ok_or_else(|| unknown_name(expr))?),
+            _ => values.push(leaf(expr, field)?),
         }
+        Ok(())
+    }
+}
+
+/// A step of the evaluator's walk.
+enum Task<'a> {
+    /// Evaluate this expression; the flag says whether bare numbers are field elements.
+    Visit(&'a Expr, bool),
+    /// Combine the values of this expression's children, which are on top of the stack.
+    Finish(&'a Expr),
+}
+
+/// Takes the values of `children` (in order) off the top of the stack, as nimbers.
+fn nimbers<'a>(
+    values: &mut Vec<Value>,
+    children: impl ExactSizeIterator<Item = &'a Expr>,
+    user: Need,
+) -> Result<Vec<(u128, &'a Expr)>, LangError> {
+    let taken = values.split_off(values.len() - children.len());
+    taken
+        .into_iter()
+        .zip(children)
+        .map(|(value, child)| Ok((need_nimber(value, child, user)?, child)))
+        .collect()
+}
+
+/// The value of a node whose children's values are on top of the stack.
+fn finish(expr: &Expr, values: &mut Vec<Value>) -> Result<Value, LangError> {
+    let xor = |parts: Vec<(u128, &Expr)>| parts.iter().fold(0, |sum, &(n, _)| sum ^ n);
+    Ok(Value::Nimber(match &expr.kind {
+        ExprKind::Literal(parts) => xor(nimbers(values, parts.iter(), Need::Sum)?),
+        // -*n = *n.
+        ExprKind::Negate(inner) => xor(nimbers(values, std::iter::once(&**inner), Need::Negation)?),
+        ExprKind::Chain { first, rest } => {
+            let mut operands = vec![&**first];
+            operands.extend(rest.iter().map(|r| &r.2));
+            xor(nimbers(values, operands.into_iter(), Need::Sum)?)
+        }
+        ExprKind::Compare { op, left, right } => {
+            let sides = nimbers(values, [&**left, &**right].into_iter(), Need::Compare(*op))?;
+            return Ok(Value::Bool(compare(*op, sides[0].0, sides[1].0)));
+        }
+        ExprKind::Call { name, args } if name == "nimpow" => {
+            let base = nimbers(values, args[..1].iter(), Need::Call(name))?;
+            nim_pow_u128(base[0].0, exponent(&args[1])?)
+        }
+        ExprKind::Call { name, args } => {
+            let args = nimbers(values, args.iter(), Need::Call(name))?;
+            apply(name, expr.column, &args)?
+        }
+        _ => unreachable!("only nodes with children are finished"),
+    }))
+}
+
+/// What needs a nimber, for the message when it gets a truth value.
+#[derive(Clone, Copy)]
+enum Need<'a> {
+    Sum,
+    Negation,
+    Compare(Comparison),
+    Call(&'a str),
+}
+
+/// The nimber a value is, or an error saying who needed one.
+fn need_nimber(value: Value, expr: &Expr, user: Need) -> Result<u128, LangError> {
+    match value {
+        Value::Nimber(n) => Ok(n),
+        Value::Bool(b) => Err(not_a_nimber(expr, user, b)),
+    }
+}
+
+#[cold]
+fn not_a_nimber(expr: &Expr, user: Need, b: bool) -> LangError {
+    let user = match user {
+        Need::Sum => "a sum".to_string(),
+        Need::Negation => "negation".to_string(),
+        Need::Compare(op) => format!("'{}'", op.symbol()),
+        Need::Call(name) => name.to_string(),
+    };
+    LangError::Type {
+        column: expr.column,
+        message: format!("{user} needs nimbers, but this is the truth value {b}"),
+    }
+}
+
+#[cold]
+fn unknown_name(expr: &Expr) -> LangError {
+    let name = match &expr.kind {
+        ExprKind::Name(name) => name.clone(),
+        _ => String::new(),
+    };
+    LangError::UnknownName {
+        column: expr.column,
+        name,
+    }
+}
+
+#[cold]
+fn unsupported_operator(op: Op, column: usize) -> LangError {
+    unsupported(
+        column,
+        match op {
+            Op::PlusMinus => "a ± b is a + ±b, a partizan value, which is not supported yet",
+            Op::Multiply => {
+                "multiplication of games (G * H) is not supported yet; for the nim-product \
+                 write nimprod(a, b)"
+            }
+            _ => "the ordinal sum G : H is not supported yet",
+        }
+        .to_string(),
+    )
+}
+
+fn check_function(name: &str, column: usize) -> Result<(), LangError> {
+    if FUNCTIONS.contains(&name) {
+        Ok(())
+    } else {
+        Err(LangError::UnknownFunction {
+            column,
+            name: name.to_string(),
+        })
+    }
+}
+
+/// The value of an expression without subexpressions to evaluate (or one refused outright).
+fn leaf(expr: &Expr, field: bool) -> Result<Value, LangError> {
+    let column = expr.column;
+    match &expr.kind {
+        ExprKind::Nimber(None) => Ok(Value::Nimber(1)),
+        ExprKind::Nimber(Some(digits)) => {
+            parse_u128(digits, column, &format!("*{digits}"), "nimbers").map(Value::Nimber)
+        }
+        ExprKind::Integer(digits) if field => {
+            parse_u128(digits, column, digits, "field elements").map(Value::Nimber)
+        }
+        ExprKind::Integer(digits) if digits.bytes().all(|b| b == b'0') => Ok(Value::Nimber(0)),
+        ExprKind::Integer(digits) => Err(unsupported(
+            column,
+            format!(
+                "the integer {0} is a partizan value, which is not supported yet; write *{0} \
+                 for the nimber",
+                abbreviate(digits)
+            ),
+        )),
+        ExprKind::Fraction {
+            numerator,
+            denominator,
+        } => Err(fraction(numerator, denominator, column)),
+        ExprKind::Method { name, .. } => Err(unsupported(
+            column,
+            format!("methods such as .{name} are not supported yet"),
+        )),
+        _ => Err(unsupported(
+            column,
+            format!(
+                "{} is a partizan value, which is not supported yet: integers, numbers, ups and \
+                 game literals {{L | R}} will come with partizan games",
+                expr.describe()
+            ),
+        )),
     }
 }
 

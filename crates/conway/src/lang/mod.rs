@@ -28,7 +28,7 @@ mod eval;
 pub mod syntax;
 pub mod token;
 
-pub use eval::{eval, eval_nimber, Env, Value, MAX_EVAL_DEPTH};
+pub use eval::{eval, eval_nimber, Env, Value};
 pub use syntax::{parse, Expr, ExprKind, Op, Statement, MAX_DEPTH};
 pub use token::{tokenize, Comparison, Tok, Token};
 
