@@ -27,10 +27,13 @@
 //! of a game literal splits it: `{a || b | c}` is `{a | {b | c}}` and `{a | b || c}` is
 //! `{{a | b} | c}`. Two bars of the same highest height in one literal are refused.
 //!
-//! **Depth.** Parentheses, braces, bars nested in a game, call and method arguments and prefix
-//! operators each nest one level; more than [`MAX_DEPTH`] levels are refused with an error
-//! naming the column, so no input can exhaust the stack. Chains at one level (`a + b + c`,
-//! `a.f().g()` aside) are kept flat, so a tree is at most a few nodes deeper than its nesting.
+//! **Depth.** Parentheses, braces, bars nested in a game, call and method arguments, method
+//! calls and prefix operators each nest one level; more than [`MAX_DEPTH`] levels are refused
+//! with an error naming the column, so no input can exhaust the stack. Binary chains
+//! (`a + b * c : d`, any length) are read in a loop and kept flat, so they cost no depth.
+//!
+//! **Signs.** `+-` and `±` are one token: before an operand it is `±x`; between two operands it
+//! is `a ± b`, that is `a + ±b`. Write `a + -b` (with a space) for a sum with a negative.
 
 use super::token::{abbreviate, tokenize, Comparison, Tok, Token};
 use super::LangError;
