@@ -11,7 +11,7 @@ mod show;
 
 use clap::{Args, Parser, Subcommand};
 use conway::engine::{Limits, Play, SearchError};
-use conway::lang::{eval_nimber, show_nimber};
+use conway::lang::{eval, Value};
 use conway::rules::{catalogue, ruleset, Budget, RuleError, Sum};
 use indicatif::{ProgressBar, ProgressFinish, ProgressStyle};
 use serde::Serialize;
@@ -402,23 +402,28 @@ impl SeqArgs {
 #[derive(Serialize)]
 struct Evaluation<'a> {
     expression: &'a str,
-    /// The value as the texts write it, e.g. `*6`.
-    value: String,
+    /// The value as the texts write it (`*6`; a nimber may pass 2^64, which a JSON number
+    /// would not hold), or `true`/`false` for a comparison.
+    value: serde_json::Value,
 }
 
 impl EvalArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
-        let value = eval_nimber(&self.expression).map_err(|e| e.to_string())?;
+        let value = eval(&self.expression).map_err(|e| e.to_string())?;
         if self.output.json {
+            let shown = match value {
+                Value::Bool(truth) => serde_json::Value::Bool(truth),
+                other => serde_json::Value::String(other.to_string()),
+            };
             write_json(
                 out,
                 &Evaluation {
                     expression: &self.expression,
-                    value: show_nimber(value),
+                    value: shown,
                 },
             )
         } else {
-            writeln!(out, "{}", show_nimber(value))?;
+            writeln!(out, "{value}")?;
             Ok(())
         }
     }
