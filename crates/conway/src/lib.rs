@@ -17,6 +17,7 @@
 //! assert_eq!(solver.winning_moves(&position, Play::Normal), Ok(vec![vec![13, 42, 12, 43]]));
 //! ```
 
+pub mod engine;
 pub mod heap;
 pub mod impartial;
 pub mod lang;

@@ -1,0 +1,168 @@
+//! The limits of a computation and the meter that holds it to them.
+
+use thiserror::Error;
+
+/// Bounds on one computation: how much work it may do and how much memory it may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions the computation may list before it gives up. A position counts once, plus
+    /// once more for every [`BYTES_PER_COUNT`] bytes it holds, so a large position counts for
+    /// its size.
+    pub max_positions: u64,
+    /// Bytes the computation may hold at once: its tables and its search stack. Tables keep
+    /// to half of it, dropping their least recently used entries.
+    pub max_memory: u64,
+}
+
+/// How many bytes of a position count as one more position against [`Limits::max_positions`].
+pub const BYTES_PER_COUNT: u64 = 256;
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_positions: 10_000_000,
+            max_memory: 2 << 30,
+        }
+    }
+}
+
+impl Limits {
+    /// The bytes a table may hold under these limits.
+    pub fn table_bytes(&self) -> u64 {
+        self.max_memory / 2
+    }
+}
+
+/// Why a computation stopped without an answer.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SearchError {
+    #[error("the search needs more than {limit} positions; ask for a smaller position or raise the limit")]
+    TooBig { limit: u64 },
+    #[error("the search needs more than {} of memory; ask for a smaller position or raise the limit", show_bytes(*limit))]
+    OutOfMemory { limit: u64 },
+    #[error(
+        "the game does not end: a position repeats along a line of play, so it has no nim value"
+    )]
+    Loops,
+}
+
+/// Bytes as a person reads them: `512 B`, `3 MiB`, `2 GiB`.
+pub fn show_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut unit = 0;
+    let mut size = bytes;
+    while size >= 1024 && size % 1024 == 0 && unit + 1 < UNITS.len() {
+        size /= 1024;
+        unit += 1;
+    }
+    format!("{size} {}", UNITS[unit])
+}
+
+/// Hears the number of positions listed so far, now and then.
+pub type Progress = Box<dyn FnMut(u64)>;
+
+/// How often a [`Progress`] hears from a long computation.
+const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// Counts the work and checks the memory of one computation against its [`Limits`].
+pub struct Meter {
+    limits: Limits,
+    listed: u64,
+    progress: Option<Progress>,
+}
+
+impl Meter {
+    pub fn new(limits: Limits) -> Self {
+        Meter {
+            limits,
+            listed: 0,
+            progress: None,
+        }
+    }
+
+    /// Reports progress to `progress` now and then.
+    pub fn with_progress(mut self, progress: Option<Progress>) -> Self {
+        self.progress = progress;
+        self
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Work counted so far.
+    pub fn listed(&self) -> u64 {
+        self.listed
+    }
+
+    /// Counts one position of `bytes` bytes, listed.
+    pub fn list(&mut self, bytes: usize) -> Result<(), SearchError> {
+        self.count(1 + bytes as u64 / BYTES_PER_COUNT)
+    }
+
+    /// Counts `count` positions listed.
+    pub fn count(&mut self, count: u64) -> Result<(), SearchError> {
+        let before = self.listed;
+        self.room_for(count)?;
+        self.listed += count;
+        if before / PROGRESS_EVERY != self.listed / PROGRESS_EVERY {
+            if let Some(report) = self.progress.as_mut() {
+                report(self.listed);
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses, before they are listed, `count` more positions than the limit allows.
+    pub fn room_for(&self, count: u64) -> Result<(), SearchError> {
+        if self.listed.saturating_add(count) > self.limits.max_positions {
+            return Err(SearchError::TooBig {
+                limit: self.limits.max_positions,
+            });
+        }
+        Ok(())
+    }
+
+    /// Refuses to hold more than `bytes` bytes.
+    pub fn hold(&self, bytes: u64) -> Result<(), SearchError> {
+        if bytes > self.limits.max_memory {
+            return Err(SearchError::OutOfMemory {
+                limit: self.limits.max_memory,
+            });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn large_positions_count_for_their_size() {
+        let mut meter = Meter::new(Limits {
+            max_positions: 100,
+            max_memory: 1000,
+        });
+        meter.list(8).unwrap();
+        assert_eq!(meter.listed(), 1);
+        meter.list(10 * BYTES_PER_COUNT as usize).unwrap();
+        assert_eq!(meter.listed(), 12);
+        assert_eq!(
+            meter.list(100 * BYTES_PER_COUNT as usize),
+            Err(SearchError::TooBig { limit: 100 })
+        );
+        assert_eq!(meter.hold(1000), Ok(()));
+        assert_eq!(
+            meter.hold(1001),
+            Err(SearchError::OutOfMemory { limit: 1000 })
+        );
+    }
+
+    #[test]
+    fn bytes_read_naturally() {
+        assert_eq!(show_bytes(512), "512 B");
+        assert_eq!(show_bytes(2 << 30), "2 GiB");
+        assert_eq!(show_bytes(1500), "1500 B");
+    }
+}

@@ -1,0 +1,18 @@
+//! What every engine shares: the outcome classes, the value of a position, the limits of a
+//! computation and its meter, and the bounded transposition table.
+//!
+//! The impartial solver, the game-graph analysis and (later) the short-game store all count
+//! their work and their memory with one [`Meter`], so that one pair of limits bounds both the
+//! time and the memory of any computation, and report the same [`SearchError`].
+
+mod footprint;
+mod meter;
+mod outcome;
+mod table;
+mod value;
+
+pub use footprint::Footprint;
+pub use meter::{Limits, Meter, Progress, SearchError};
+pub use outcome::{Outcome, Play};
+pub use table::BoundedTable;
+pub use value::Value;

@@ -1,0 +1,75 @@
+//! Who wins: the outcome classes of every kind of game, and the two play conventions.
+
+use serde::Serialize;
+use std::fmt;
+
+/// How the game ends: under normal play the player who cannot move loses, under misère play
+/// that player wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    #[default]
+    Normal,
+    Misere,
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Play::Normal => "normal play",
+            Play::Misere => "misère play",
+        })
+    }
+}
+
+/// The outcome class of a position: who wins with perfect play.
+///
+/// Impartial games are P or N; partizan games are L, R, P or N; games with cycles may also be
+/// D, a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Outcome {
+    /// Left wins, whoever moves first.
+    L,
+    /// Right wins, whoever moves first.
+    R,
+    /// The previous player (the one who just moved) wins.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+    /// Neither player can force a win: with best play the game goes on for ever.
+    D,
+}
+
+impl Outcome {
+    /// P where `previous_player_wins`, else N.
+    pub fn p_if(previous_player_wins: bool) -> Outcome {
+        if previous_player_wins {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    /// A one-line explanation for people who do not know the letters.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Outcome::L => "Left wins, whoever moves first",
+            Outcome::R => "Right wins, whoever moves first",
+            Outcome::P => "the previous player wins: every move loses",
+            Outcome::N => "the next player wins",
+            Outcome::D => "a draw: neither player can force a win",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::L => "L",
+            Outcome::R => "R",
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+        })
+    }
+}
