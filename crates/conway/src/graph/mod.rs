@@ -29,6 +29,7 @@
 //! ```
 
 mod adjacency;
+mod intern;
 mod label;
 #[cfg(test)]
 mod tests;
@@ -37,8 +38,7 @@ pub use label::Labels;
 
 use crate::engine::{Footprint, Meter, SearchError};
 use adjacency::Adjacency;
-use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
+use intern::Interner;
 use std::hash::Hash;
 use std::mem::size_of;
 use thiserror::Error;
@@ -68,13 +68,13 @@ pub struct Graph<P> {
     predecessors: Adjacency,
 }
 
-/// What the hash map that interns positions spends per entry beyond the key and the id: its
-/// control byte, and room for the free slots it keeps.
-const ENTRY_OVERHEAD: u64 = 16;
+/// What the hash map that finds positions spends per vertex: its entry (a hash and an id), a
+/// control byte and room for the free slots it keeps.
+const ENTRY_BYTES: u64 = 32;
 
-/// Bytes a vertex holds besides its position (twice: the list and the interning map): its id
-/// in the map, the map's overhead, its two offsets and its stamp during exploration.
-const VERTEX_BYTES: u64 = ENTRY_OVERHEAD + 4 * size_of::<u32>() as u64;
+/// Bytes a vertex holds besides its position: its entry in the map, its chain link, its two
+/// offsets and its stamp during exploration.
+const VERTEX_BYTES: u64 = ENTRY_BYTES + 4 * size_of::<u32>() as u64;
 
 /// Bytes an edge holds: its target among the successors and its source among the predecessors.
 const EDGE_BYTES: u64 = 2 * size_of::<u32>() as u64;
@@ -98,40 +98,31 @@ impl<P: Clone + Eq + Hash + Footprint> Graph<P> {
             limit: u64::from(u32::MAX),
         };
         meter.list(root.footprint())?;
-        let mut held = 2 * root.footprint() as u64 + VERTEX_BYTES;
+        let mut held = root.footprint() as u64 + VERTEX_BYTES;
         meter.hold(held)?;
-        let mut index = FxHashMap::default();
-        index.insert(root.clone(), 0);
-        let mut positions = vec![root];
+        let mut vertices = Interner::new();
+        // The first position always gets id 0.
+        let _ = vertices.intern(root);
         let mut offsets = vec![0];
         let mut targets = Vec::new();
         // `stamp[w]` is the last vertex that moved to `w`: a repeated option of the vertex
         // being explored finds its own id there, so edges are deduplicated in constant time.
         let mut stamp = vec![u32::MAX];
         let mut v = 0;
-        while v < positions.len() {
+        while v < vertices.positions().len() {
             let source = v as u32;
-            if let Some(bound) = option_bound(&positions[v]) {
+            let here = &vertices.positions()[v];
+            if let Some(bound) = option_bound(here) {
                 meter.room_for(bound)?;
             }
-            for option in options(&positions[v]) {
+            for option in options(here) {
                 let bytes = option.footprint();
                 meter.list(bytes)?;
-                let w = match index.entry(option) {
-                    Entry::Occupied(entry) => *entry.get(),
-                    Entry::Vacant(entry) => {
-                        // Ids stay below u32::MAX, which marks "no vertex" in the stamps.
-                        let w = u32::try_from(positions.len())
-                            .ok()
-                            .filter(|&w| w < u32::MAX)
-                            .ok_or(too_large.clone())?;
-                        positions.push(entry.key().clone());
-                        entry.insert(w);
-                        stamp.push(u32::MAX);
-                        held += 2 * bytes as u64 + VERTEX_BYTES;
-                        w
-                    }
-                };
+                let (w, new) = vertices.intern(option).map_err(|_| too_large.clone())?;
+                if new {
+                    stamp.push(u32::MAX);
+                    held += bytes as u64 + VERTEX_BYTES;
+                }
                 if stamp[w as usize] != source {
                     stamp[w as usize] = source;
                     targets.push(w);
@@ -142,7 +133,7 @@ impl<P: Clone + Eq + Hash + Footprint> Graph<P> {
             offsets.push(u32::try_from(targets.len()).map_err(|_| too_large.clone())?);
             v += 1;
         }
-        drop(index);
+        let positions = vertices.into_positions();
         let successors = Adjacency { offsets, targets };
         let predecessors = successors.reversed();
         Ok(Graph {
