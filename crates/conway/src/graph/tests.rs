@@ -309,6 +309,32 @@ fn equal_options_make_one_edge() {
     assert_eq!(graph.predecessors(1), [0, 1]);
 }
 
+/// A heap whose hash says nothing, so that every position collides with every other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Clashing(u64);
+
+impl std::hash::Hash for Clashing {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl crate::engine::Footprint for Clashing {
+    fn footprint(&self) -> usize {
+        8
+    }
+}
+
+#[test]
+fn positions_whose_hashes_collide_stay_apart() {
+    let plain = Graph::explore(30u64, &mut unlimited(), take(&[1, 3, 4]), |_| None).unwrap();
+    let options = |c: &Clashing| take(&[1, 3, 4])(&c.0).into_iter().map(Clashing).collect();
+    let clashing = Graph::explore(Clashing(30), &mut unlimited(), options, |_| None).unwrap();
+    let heaps: Vec<u64> = clashing.positions().iter().map(|c| c.0).collect();
+    assert_eq!(heaps, plain.positions());
+    for v in 0..plain.len() as u32 {
+        assert_eq!(clashing.successors(v), plain.successors(v));
+    }
+}
+
 #[test]
 fn a_big_graph_meets_the_limits_instead_of_hanging() {
     let limits = Limits {
