@@ -18,6 +18,7 @@
 //! ```
 
 pub mod engine;
+pub mod graph;
 pub mod heap;
 pub mod impartial;
 pub mod lang;

@@ -1,0 +1,126 @@
+//! Who wins from every vertex, and how fast: win/loss/draw labelling by retrograde analysis.
+//!
+//! The labels are the least fixed point of three rules: a terminal vertex is P under normal
+//! play and N under misère play; a vertex with a P successor is N; a vertex all of whose
+//! successors are N is P. What the rules never reach is D: from there neither player can force
+//! the game to end in a win. The rules run backwards from the terminal vertices along the
+//! predecessor lists, each edge looked at once, with a count per vertex of the successors not
+//! yet known to be N.
+
+use super::{Graph, GraphError};
+use crate::engine::{Outcome, Play};
+
+/// The outcome of every vertex, and the depth at which it is decided: how many moves the game
+/// lasts from there when the winner hurries and the loser delays.
+///
+/// Depth is what makes a win real on a graph with cycles: a move to any P successor keeps the
+/// win in hand but may let the game go round a cycle for ever, while a move to a P successor of
+/// depth one less brings the end one move closer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Labels {
+    outcome: Vec<Outcome>,
+    /// Meaningless (0) where the outcome is D.
+    depth: Vec<u32>,
+}
+
+impl Labels {
+    /// P, N or D.
+    pub fn outcome(&self, v: u32) -> Outcome {
+        self.outcome[v as usize]
+    }
+
+    /// The number of moves to the end under best play: 0 at a terminal vertex; at an N vertex,
+    /// 1 + the least depth of its P successors; at a P vertex, 1 + the greatest depth of its
+    /// successors. `None` at a draw, which never ends.
+    pub fn depth(&self, v: u32) -> Option<u32> {
+        (self.outcome(v) != Outcome::D).then(|| self.depth[v as usize])
+    }
+
+    /// Every vertex's outcome, in vertex order.
+    pub fn outcomes(&self) -> &[Outcome] {
+        &self.outcome
+    }
+
+    /// Every vertex's outcome, without the depths.
+    pub fn into_outcomes(self) -> Vec<Outcome> {
+        self.outcome
+    }
+}
+
+impl<P> Graph<P> {
+    /// Labels every vertex P, N or D under `play`, with its depth, in time linear in the size of
+    /// the graph.
+    ///
+    /// Misère play is normal play on the graph with one more vertex, a sink that every terminal
+    /// vertex moves to (Remark 1.1); the sink is not built: the terminal vertices simply start
+    /// out N instead of P. A terminal vertex has depth 0 under both plays: there the game is over.
+    pub fn solve(&self, play: Play) -> Labels {
+        let n = self.len();
+        let mut outcome = vec![Outcome::D; n];
+        let mut depth = vec![0u32; n];
+        // The successors of each vertex not yet known to be N.
+        let mut undecided: Vec<u32> = (0..n)
+            .map(|v| self.successors.offsets[v + 1] - self.successors.offsets[v])
+            .collect();
+        // Every vertex enters once, when it is labelled, so a vector read from the front is
+        // the queue. First in, first out labels vertices in order of depth, which is what
+        // makes the first P successor to label a vertex N one of least depth, and the last N
+        // successor to label a vertex P one of greatest depth.
+        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        let terminal = match play {
+            Play::Normal => Outcome::P,
+            Play::Misere => Outcome::N,
+        };
+        for v in 0..n as u32 {
+            if self.is_terminal(v) {
+                outcome[v as usize] = terminal;
+                queue.push(v);
+            }
+        }
+        let mut head = 0;
+        while let Some(&v) = queue.get(head) {
+            head += 1;
+            let next_depth = depth[v as usize] + 1;
+            let won = outcome[v as usize] == Outcome::P;
+            for &u in self.predecessors(v) {
+                let u = u as usize;
+                if outcome[u] != Outcome::D {
+                    continue;
+                }
+                if won {
+                    outcome[u] = Outcome::N;
+                } else {
+                    undecided[u] -= 1;
+                    if undecided[u] > 0 {
+                        continue;
+                    }
+                    outcome[u] = Outcome::P;
+                }
+                depth[u] = next_depth;
+                queue.push(u as u32);
+            }
+        }
+        Labels { outcome, depth }
+    }
+
+    /// The outcome of every vertex under `play`: [`Graph::solve`] without the depths.
+    pub fn outcomes(&self, play: Play) -> Vec<Outcome> {
+        self.solve(play).into_outcomes()
+    }
+
+    /// The kernel (Definition 1.7) as a flag per vertex: the set of P-positions under normal
+    /// play, which is the kernel of a graph without draws (Theorem 1.1), in particular of every
+    /// acyclic graph. Where cycles leave some position a draw the kernel, if any, is not given
+    /// by the labels, and the answer is [`GraphError::Draws`].
+    ///
+    /// The P-positions under misère play are the kernel of the graph with a sink added
+    /// (Corollary 1.2): `outcomes(Play::Misere)`, read for P.
+    pub fn kernel(&self) -> Result<Vec<bool>, GraphError> {
+        let outcomes = self.outcomes(Play::Normal);
+        let draws = outcomes.iter().filter(|&&o| o == Outcome::D).count();
+        if draws > 0 {
+            return Err(GraphError::Draws { draws });
+        }
+        Ok(outcomes.into_iter().map(|o| o == Outcome::P).collect())
+    }
+}
