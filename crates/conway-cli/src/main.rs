@@ -187,14 +187,13 @@ struct PlayArgs {
 struct GraphArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Print Graphviz DOT (P-positions drawn with a double circle).
+    /// Print Graphviz DOT (P-positions drawn with a double circle, draws dashed).
     #[arg(long, conflicts_with = "json")]
     dot: bool,
-    /// Give up past this many positions.
-    #[arg(long, default_value_t = 10_000)]
-    max_positions: usize,
     #[command(flatten)]
     output: Output,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Args)]
@@ -349,7 +348,7 @@ impl GraphArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let rules = ruleset(&self.game.game)?;
         let position = rules.parse(&self.game.position)?;
-        let graph = position.graph(self.game.play(), self.max_positions)?;
+        let graph = position.graph(self.game.play(), self.limits.limits())?;
         if self.output.json {
             write_json(out, &graph)
         } else if self.dot {

@@ -37,49 +37,57 @@ pub fn sequence(
     Ok(())
 }
 
-pub fn graph(out: &mut dyn Write, graph: &GraphReport) -> Result<(), Failure> {
-    let moves: usize = graph.positions.iter().map(|p| p.options.len()).sum();
+pub fn graph(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
+    let graph = &report.graph;
+    let legend = if report.outcomes.contains(&Outcome::D) {
+        "D marks a draw, so the graph has no kernel of P-positions"
+    } else {
+        "P marks the kernel"
+    };
     writeln!(
         out,
-        "{} {} ({}): {} positions, {moves} moves; P marks the kernel",
-        graph.game,
-        graph.positions[0].position,
-        graph.play,
-        graph.positions.len()
+        "{} {} ({}): {} positions, {} moves; {legend}",
+        report.game,
+        graph.position(0),
+        report.play,
+        graph.len(),
+        graph.edge_count()
     )?;
     let width = graph
-        .positions
+        .positions()
         .iter()
-        .map(|p| p.position.chars().count())
+        .map(|p| p.chars().count())
         .max()
         .unwrap_or(0);
-    for node in &graph.positions {
+    for v in 0..graph.len() as u32 {
         // Width pads by characters, so the arrows line up past `→` and `·` alike.
-        write!(out, "  {}  {:<width$}", node.outcome, node.position)?;
-        for (i, &option) in node.options.iter().enumerate() {
+        let outcome = report.outcomes[v as usize];
+        write!(out, "  {outcome}  {:<width$}", graph.position(v))?;
+        for (i, &option) in graph.successors(v).iter().enumerate() {
             let lead = if i == 0 { "  → " } else { " · " };
-            write!(out, "{lead}{}", graph.positions[option].position)?;
+            write!(out, "{lead}{}", graph.position(option))?;
         }
         writeln!(out)?;
     }
     Ok(())
 }
 
-pub fn dot(out: &mut dyn Write, graph: &GraphReport) -> Result<(), Failure> {
+pub fn dot(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
+    let graph = &report.graph;
     let quote = |text: &str| format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
-    writeln!(out, "digraph {} {{", quote(&graph.game))?;
+    writeln!(out, "digraph {} {{", quote(&report.game))?;
     writeln!(out, "  node [shape=circle];")?;
-    for (i, node) in graph.positions.iter().enumerate() {
-        let shape = if node.outcome == Outcome::P {
-            ", shape=doublecircle"
-        } else {
-            ""
+    for v in 0..graph.len() as u32 {
+        let shape = match report.outcomes[v as usize] {
+            Outcome::P => ", shape=doublecircle",
+            Outcome::D => ", style=dashed",
+            _ => "",
         };
-        writeln!(out, "  {i} [label={}{shape}];", quote(&node.position))?;
+        writeln!(out, "  {v} [label={}{shape}];", quote(graph.position(v)))?;
     }
-    for (i, node) in graph.positions.iter().enumerate() {
-        for j in &node.options {
-            writeln!(out, "  {i} -> {j};")?;
+    for v in 0..graph.len() as u32 {
+        for w in graph.successors(v) {
+            writeln!(out, "  {v} -> {w};")?;
         }
     }
     writeln!(out, "}}")?;

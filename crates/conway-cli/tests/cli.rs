@@ -194,7 +194,10 @@ fn bad_input_gets_one_clear_line() {
         &["solve", "poker-nim", "18446744073709551615 1 / 0 0"],
         "64 bits",
     );
-    fails_with(&["graph", "nim", "1000000000"], "more than 10000 positions");
+    fails_with(
+        &["graph", "nim", "1000000000"],
+        "more than 10000000 positions",
+    );
     fails_with(&["play", "nim", "1000000000 3"], "too many to list");
     fails_with(&["seq", "chomp", "--to", "5"], "not a one-heap game");
     fails_with(&["seq", "nim", "--to", "1000000000000"], "too large");
@@ -231,7 +234,13 @@ fn graph_lists_positions_labelled_by_the_kernel() {
     assert!(poker.contains(&"1 1 / 0 1".to_string()), "{poker:?}");
     assert!(poker.contains(&"0 0 / 1 2".to_string()), "{poker:?}");
     fails_with(
-        &["graph", "chomp", "12 12 12 12 12 12 12"],
+        &[
+            "graph",
+            "chomp",
+            "12 12 12 12 12 12 12",
+            "--max-positions",
+            "10000",
+        ],
         "more than 10000 positions",
     );
 }

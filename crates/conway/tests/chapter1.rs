@@ -3,10 +3,12 @@
 
 mod common;
 
+use common::game_graph;
 use common::{game, TakeAway};
 use conway::engine::{Outcome, Play, SearchError};
+use conway::graph::GraphError;
 use conway::heap::{find_period, nim_sequence, Heaps, Period};
-use conway::impartial::{GameGraph, Solver};
+use conway::impartial::Solver;
 use conway::rules::{
     ruleset, smallest_zeckendorf_term, Budget, Chomp, Counting, DynamicSubtraction, GrowingTake,
     Heap, Subtraction,
@@ -46,12 +48,16 @@ fn winning_moves(spec: &str, position: &str) -> Vec<String> {
 fn example_1_1_the_game_graph() {
     // F(0) = ∅, F(1) = {0}, F(2) = {0, 1}, F(k) = {k−3, k−2, k−1}: the graph for n = 10.
     let game = subtraction(&[1, 2, 3]);
-    let graph = GameGraph::build(&game, vec![10], 100).unwrap();
-    assert_eq!(graph.positions.len(), 11);
+    let graph = game_graph(&game, vec![10]).unwrap();
+    assert_eq!(graph.len(), 11);
     assert_eq!(graph.edge_count(), 1 + 2 + 3 * 8);
-    for (position, followers) in graph.positions.iter().zip(&graph.followers) {
-        let k = position[0];
-        let mut heaps: Vec<u64> = followers.iter().map(|&i| graph.positions[i][0]).collect();
+    for v in 0..graph.len() as u32 {
+        let k = graph.position(v)[0];
+        let mut heaps: Vec<u64> = graph
+            .successors(v)
+            .iter()
+            .map(|&w| graph.position(w)[0])
+            .collect();
         heaps.sort_unstable();
         assert_eq!(
             heaps,
@@ -386,26 +392,20 @@ fn exercise_8b_chomp_with_a_tail_of_ones() {
 #[test]
 fn kernel_is_the_set_of_p_positions() {
     let game = subtraction(&[1, 3, 4]);
-    let graph = GameGraph::build(&game, vec![40], 10_000).unwrap();
-    assert_eq!(graph.positions.len(), 41);
+    let graph = game_graph(&game, vec![40]).unwrap();
+    assert_eq!(graph.len(), 41);
     let kernel = graph.kernel().unwrap();
     let mut solver = Solver::new(&game);
-    for (position, &in_kernel) in graph.positions.iter().zip(&kernel) {
+    for (position, &in_kernel) in graph.positions().iter().zip(&kernel) {
         assert_eq!(
             in_kernel,
             solver.outcome(position, Play::Normal).unwrap() == Outcome::P
         );
     }
     // Remark 1.1: misère play is normal play with a sink after every terminal position.
-    let misere = graph.with_misere_sink();
-    let kernel = misere.kernel().unwrap();
-    for (position, &in_kernel) in misere.positions.iter().zip(&kernel) {
-        if let Some(position) = position {
-            assert_eq!(
-                in_kernel,
-                solver.outcome(position, Play::Misere).unwrap() == Outcome::P
-            );
-        }
+    let misere = graph.outcomes(Play::Misere);
+    for (position, &outcome) in graph.positions().iter().zip(&misere) {
+        assert_eq!(outcome, solver.outcome(position, Play::Misere).unwrap());
     }
 }
 
@@ -417,9 +417,11 @@ fn games_that_loop_are_refused() {
         Solver::new(&cycle).outcome(&0, Play::Misere),
         Err(SearchError::Loops)
     );
-    let graph = GameGraph::build(&cycle, 0, 100).unwrap();
+    // Its graph is a 3-cycle of draws, with no kernel.
+    let graph = game_graph(&cycle, 0).unwrap();
     assert_eq!(graph.edge_count(), 3);
-    assert_eq!(graph.kernel(), Err(SearchError::Loops));
+    assert_eq!(graph.outcomes(Play::Normal), [Outcome::D; 3]);
+    assert_eq!(graph.kernel(), Err(GraphError::Draws { draws: 3 }));
 }
 
 #[test]

@@ -2,9 +2,11 @@
 //! brute force that never decomposes a position and never puts it in a canonical form: the
 //! mex of the options' values, position by position, straight from the definition.
 
+use conway::engine::{Limits, Meter};
 use conway::engine::{Outcome, Play};
+use conway::graph::Graph;
 use conway::heap::{heap_sequence, Heaps};
-use conway::impartial::{GameGraph, Impartial, Solver};
+use conway::impartial::{Impartial, Solver};
 use conway::rules::{Staircase, Subtraction, Wythoff};
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -105,14 +107,17 @@ proptest! {
     }
 
     #[test]
-    fn misere_search_is_normal_play_with_a_sink(game in subtraction_game(), heaps in vec(0u64..12, 1..3)) {
-        let graph = GameGraph::build(&game, heaps, 100_000).unwrap().with_misere_sink();
-        let kernel = graph.kernel().unwrap();
+    fn search_agrees_with_retrograde_analysis_of_the_graph(
+        game in subtraction_game(),
+        heaps in vec(0u64..12, 1..3),
+        play in play(),
+    ) {
+        let mut meter = Meter::new(Limits::default());
+        let graph = Graph::explore(heaps, &mut meter, |p| game.options(p), |_| None).unwrap();
+        let outcomes = graph.outcomes(play);
         let mut solver = Solver::new(&game);
-        for (position, in_kernel) in graph.positions.iter().zip(kernel) {
-            if let Some(position) = position {
-                prop_assert_eq!(solver.outcome(position, Play::Misere).unwrap() == Outcome::P, in_kernel);
-            }
+        for (position, &outcome) in graph.positions().iter().zip(&outcomes) {
+            prop_assert_eq!(solver.outcome(position, play).unwrap(), outcome);
         }
     }
 

@@ -145,6 +145,15 @@ impl<P: Clone + Eq + Hash + Footprint> Graph<P> {
 }
 
 impl<P> Graph<P> {
+    /// The same graph on other positions: vertex `v` becomes `f(position(v))`.
+    pub fn map<Q>(self, f: impl FnMut(P) -> Q) -> Graph<Q> {
+        Graph {
+            positions: self.positions.into_iter().map(f).collect(),
+            successors: self.successors,
+            predecessors: self.predecessors,
+        }
+    }
+
     /// The graph on `positions` (vertex `i` is `positions[i]`) with the moves `edges`, each a
     /// pair (from, to) of vertex numbers. A repeated edge is one edge; loops are allowed.
     pub fn from_edges(positions: Vec<P>, edges: &[(u32, u32)]) -> Result<Graph<P>, GraphError> {

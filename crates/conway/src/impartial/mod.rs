@@ -3,7 +3,7 @@
 //! A ruleset implements [`Impartial`]: it lists the options of a position and, where it can,
 //! splits a position into independent summands. Everything else is generic and written once
 //! here: Sprague–Grundy values ([`Solver`]), P/N outcomes under both play conventions, every
-//! winning move, and the explicit finite game graph with its kernel ([`GameGraph`]).
+//! winning move. The explicit game graph and its kernel are in [`crate::graph`].
 //!
 //! The ruleset is a value of its own (it carries parameters such as a subtraction set), and
 //! positions are plain data, so that a transposition table keys on positions alone.
@@ -31,10 +31,8 @@
 //! assert_eq!(solver.outcome(&9, Play::Normal), Ok(Outcome::P));
 //! ```
 
-mod graph;
 mod solver;
 
-pub use graph::GameGraph;
 pub use solver::{Moves, Solver};
 
 use crate::engine::{Footprint, Outcome, Play, SearchError};

@@ -33,8 +33,7 @@ pub use notation::{
     Separator, MAX_SIZE,
 };
 pub use position::{
-    Budget, GraphNode, GraphReport, Move, Position, Report, Ruleset, MAX_LISTED_MOVES,
-    MAX_SHOWN_POSITION,
+    Budget, GraphReport, Move, Position, Report, Ruleset, MAX_LISTED_MOVES, MAX_SHOWN_POSITION,
 };
 pub use registry::{catalogue, find, ruleset, Params, RuleInfo};
 pub use staircase::{odd_stair_sum, SilverDollar, Square, Staircase};

@@ -5,10 +5,12 @@
 //! options as a position, not as a string.
 
 use super::{Misere, Notation, Params, RuleError, RuleInfo};
-use crate::engine::{Limits, Outcome, Play, Progress, SearchError, Value};
+use crate::engine::{Limits, Meter, Outcome, Play, Progress, SearchError, Value};
+use crate::graph::Graph;
 use crate::heap::Sequence;
-use crate::impartial::{GameGraph, Moves, Solver, Target};
-use serde::Serialize;
+use crate::impartial::{Moves, Solver, Target};
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
 use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
@@ -81,23 +83,46 @@ pub struct Report {
     pub winning_move_count: u64,
 }
 
-/// A game graph, ready to print.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A game graph, ready to print: its positions in the game's notation, labelled P, N or D by
+/// retrograde analysis (the P-positions are the kernel where there is no D).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraphReport {
     pub game: String,
     pub play: Play,
-    /// The positions; the first is the one asked about.
-    pub positions: Vec<GraphNode>,
+    /// The positions and moves; vertex 0 is the position asked about.
+    pub graph: Graph<String>,
+    /// The outcome of each vertex.
+    pub outcomes: Vec<Outcome>,
 }
 
-/// A position of a game graph.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GraphNode {
-    pub position: String,
-    /// P for the positions of the kernel.
-    pub outcome: Outcome,
-    /// Indices of the positions one move away.
-    pub options: Vec<usize>,
+/// Written as `{game, play, positions: [{position, outcome, options}]}`, one vertex at a time.
+impl Serialize for GraphReport {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// One vertex as JSON shows it.
+        #[derive(Serialize)]
+        struct Node<'a> {
+            position: &'a str,
+            outcome: Outcome,
+            /// Indices of the positions one move away.
+            options: &'a [u32],
+        }
+        struct Nodes<'a>(&'a GraphReport);
+        impl Serialize for Nodes<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let graph = &self.0.graph;
+                serializer.collect_seq((0..graph.len() as u32).map(|v| Node {
+                    position: graph.position(v),
+                    outcome: self.0.outcomes[v as usize],
+                    options: graph.successors(v),
+                }))
+            }
+        }
+        let mut report = serializer.serialize_struct("GraphReport", 3)?;
+        report.serialize_field("game", &self.game)?;
+        report.serialize_field("play", &self.play)?;
+        report.serialize_field("positions", &Nodes(self))?;
+        report.end()
+    }
 }
 
 impl Position {
@@ -154,9 +179,10 @@ impl Position {
     }
 
     /// Every position reachable from this one, with its moves and outcome: the game graph
-    /// of Definition 1.4, labelled by its kernel (Theorem 1.1).
-    pub fn graph(&self, play: Play, max_positions: usize) -> Result<GraphReport, RuleError> {
-        self.0.graph(play, max_positions)
+    /// of Definition 1.4, labelled by retrograde analysis (its P-positions are the kernel of
+    /// Theorem 1.1 where no position is a draw).
+    pub fn graph(&self, play: Play, limits: Limits) -> Result<GraphReport, RuleError> {
+        self.0.graph(play, limits)
     }
 }
 
@@ -196,7 +222,7 @@ trait Dynamic: Send + Sync {
         keep: usize,
         budget: Budget,
     ) -> Result<Moves<Position>, RuleError>;
-    fn graph(&self, play: Play, max_positions: usize) -> Result<GraphReport, RuleError>;
+    fn graph(&self, play: Play, limits: Limits) -> Result<GraphReport, RuleError>;
     fn same(&self, other: &dyn Dynamic) -> bool;
     fn as_any(&self) -> &dyn Any;
 }
@@ -454,30 +480,22 @@ impl<G: Typeable> Dynamic for Typed<G> {
         })
     }
 
-    fn graph(&self, play: Play, max_positions: usize) -> Result<GraphReport, RuleError> {
+    fn graph(&self, play: Play, limits: Limits) -> Result<GraphReport, RuleError> {
         let (rules, play) = self.game.rules(play)?;
-        let graph = GameGraph::build(rules, self.position.clone(), max_positions)
-            .map_err(|e| self.game.search_error(e))?;
-        let kernel = match play {
-            Play::Normal => graph.kernel(),
-            Play::Misere => graph.with_misere_sink().kernel(),
-        }
+        let mut meter = Meter::new(limits).with_progress(None);
+        let graph = Graph::explore(
+            self.position.clone(),
+            &mut meter,
+            |p| rules.options(p),
+            |p| rules.option_bound(p),
+        )
         .map_err(|e| self.game.search_error(e))?;
-        let positions = graph
-            .positions
-            .iter()
-            .zip(&graph.followers)
-            .zip(kernel)
-            .map(|((position, followers), in_kernel)| GraphNode {
-                position: rules.show(position),
-                outcome: Outcome::p_if(in_kernel),
-                options: followers.clone(),
-            })
-            .collect();
+        let outcomes = graph.solve(play).into_outcomes();
         Ok(GraphReport {
             game: self.game.name.clone(),
             play,
-            positions,
+            graph: graph.map(|p| rules.show(&p)),
+            outcomes,
         })
     }
 

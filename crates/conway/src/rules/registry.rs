@@ -22,8 +22,11 @@ pub struct RuleInfo {
     pub example: &'static str,
     /// Makes the ruleset from the text after the name's colon.
     #[serde(skip)]
-    pub build: fn(&'static RuleInfo, Option<&str>) -> Result<Box<dyn Ruleset>, ParseError>,
+    pub build: Build,
 }
+
+/// Makes a ruleset from its declaration and the text after the name's colon, if any.
+pub type Build = fn(&'static RuleInfo, Option<&str>) -> Result<Box<dyn Ruleset>, ParseError>;
 
 /// The parameters a ruleset takes after a colon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

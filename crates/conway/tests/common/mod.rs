@@ -1,7 +1,8 @@
 //! Small games written for the tests, from a closure.
 #![allow(dead_code)]
 
-use conway::engine::Footprint;
+use conway::engine::{Footprint, Limits, Meter, SearchError};
+use conway::graph::Graph;
 use conway::heap::HeapRule;
 use conway::impartial::Impartial;
 use std::hash::Hash;
@@ -34,4 +35,18 @@ impl<F: Fn(u64) -> Vec<u64>> HeapRule for TakeAway<F> {
             }
         }
     }
+}
+
+/// The game graph of every position reachable from `root`.
+pub fn game_graph<G: Impartial>(
+    game: &G,
+    root: G::Position,
+) -> Result<Graph<G::Position>, SearchError> {
+    let mut meter = Meter::new(Limits::default());
+    Graph::explore(
+        root,
+        &mut meter,
+        |p| game.options(p),
+        |p| game.option_bound(p),
+    )
 }
