@@ -1,12 +1,16 @@
 //! conway: exact combinatorial game theory.
 //!
-//! The crate follows the layers of the theory: the nim field ([`nimber`]) under the generic
-//! impartial engine ([`impartial`]), heap games on top of it ([`heap`]), the rulesets of the
-//! texts ([`rules`]), and the small expression language of the command line ([`lang`]).
+//! The crate follows the layers of the theory. Under everything, [`engine`] holds what every
+//! engine shares (outcome classes, values, limits, bounded tables) and [`nimber`] the nim
+//! field. On them stand the engines: impartial games ([`impartial`]) and games on explicit
+//! graphs, cycles allowed ([`graph`]). Heap games ([`heap`]) and the rulesets of the texts
+//! ([`rules`]) build on the engines, and the expression language ([`lang`]) and the command
+//! line sit on top.
 //!
 //! ```
+//! use conway::engine::Play;
 //! use conway::heap::Heaps;
-//! use conway::impartial::{Play, Solver};
+//! use conway::impartial::Solver;
 //! use conway::rules::Nim;
 //!
 //! let nim = Heaps(Nim);
@@ -15,6 +19,20 @@
 //! assert_eq!(solver.nim_value(&position), Ok(18));
 //! // Every winning move, not one: here the only one takes heap 3 from 30 to 12.
 //! assert_eq!(solver.winning_moves(&position, Play::Normal), Ok(vec![vec![13, 42, 12, 43]]));
+//! ```
+//!
+//! The command line's face is [`rules::ruleset`]: a game found by name parses a position once
+//! into a typed [`rules::Position`].
+//!
+//! ```
+//! use conway::engine::{Outcome, Play};
+//! use conway::rules::{ruleset, Budget};
+//!
+//! let chomp = ruleset("chomp").unwrap();
+//! let board = chomp.parse("5 5 5").unwrap();
+//! let report = board.analyse(Play::Normal, 10, Budget::default()).unwrap();
+//! assert_eq!(report.outcome, Outcome::N);
+//! assert!(chomp.parse("3 5").is_err(), "rows must not grow");
 //! ```
 
 pub mod engine;
