@@ -341,6 +341,8 @@ struct Stack<P> {
     ends: Vec<usize>,
     /// The values of the options seen so far, each frame's at the top when it is on top.
     values: Vec<u64>,
+    /// Scratch space for the mex.
+    seen: Vec<bool>,
     /// How many frames on the stack have each hash, to notice a repeated position cheaply.
     path: FxHashMap<u64, u32>,
     /// The bytes the stack holds, about.
@@ -355,6 +357,7 @@ impl<P> Default for Stack<P> {
             scratch: Vec::new(),
             ends: Vec::new(),
             values: Vec::new(),
+            seen: Vec::new(),
             path: FxHashMap::default(),
             bytes: 0,
         }
@@ -437,9 +440,9 @@ impl<P: Eq + std::hash::Hash + Footprint> Stack<P> {
     /// 0 (misère).
     fn pop(&mut self, play: Play) -> (P, u64) {
         let frame = self.frames.pop().expect("a frame is open");
-        let values = &mut self.values[frame.values_from..];
+        let values = &self.values[frame.values_from..];
         let value = match play {
-            Play::Normal => mex_in_place(values),
+            Play::Normal => mex_in(values, &mut self.seen),
             Play::Misere => (values.is_empty() || values.contains(&0)) as u64,
         };
         self.bytes -= frame.bytes;
@@ -456,18 +459,18 @@ impl<P: Eq + std::hash::Hash + Footprint> Stack<P> {
     }
 }
 
-/// The least value not in `values`, which it sorts.
-fn mex_in_place(values: &mut [u64]) -> u64 {
-    values.sort_unstable();
-    let mut mex = 0;
-    for &v in values.iter() {
-        if v == mex {
-            mex += 1;
-        } else if v > mex {
-            break;
+/// The least value not in `values`: at most their number, so a mark for each value below it
+/// finds it in linear time. `seen` is scratch space, left all false.
+fn mex_in(values: &[u64], seen: &mut Vec<bool>) -> u64 {
+    seen.resize(values.len() + 1, false);
+    for &v in values {
+        if let Some(mark) = seen.get_mut(v as usize) {
+            *mark = true;
         }
     }
-    mex
+    let mex = seen.iter().position(|&mark| !mark).unwrap_or(values.len());
+    seen.clear();
+    mex as u64
 }
 
 #[cfg(test)]
@@ -476,9 +479,12 @@ mod tests {
 
     #[test]
     fn mex_of_the_texts() {
-        assert_eq!(mex_in_place(&mut []), 0);
-        assert_eq!(mex_in_place(&mut [0, 0, 1, 3]), 2);
-        assert_eq!(mex_in_place(&mut [2, 1, 0]), 3);
-        assert_eq!(mex_in_place(&mut [1, 2]), 0);
+        let mut seen = Vec::new();
+        assert_eq!(mex_in(&[], &mut seen), 0);
+        assert_eq!(mex_in(&[0, 0, 1, 3], &mut seen), 2);
+        assert_eq!(mex_in(&[2, 1, 0], &mut seen), 3);
+        assert_eq!(mex_in(&[1, 2], &mut seen), 0);
+        assert_eq!(mex_in(&[u64::MAX, 0], &mut seen), 1);
+        assert!(seen.is_empty());
     }
 }
