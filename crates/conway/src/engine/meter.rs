@@ -9,8 +9,9 @@ pub struct Limits {
     /// once more for every [`BYTES_PER_COUNT`] bytes it holds, so a large position counts for
     /// its size.
     pub max_positions: u64,
-    /// Bytes the computation may hold at once: its tables and its search stack. Tables keep
-    /// to half of it, dropping their least recently used entries.
+    /// Bytes the computation may hold at once: its tables and its search stack. Between
+    /// searches, tables keep to about half of it; a search keeps every value it uses (dropping
+    /// them would make it recompute without end) and stops with an error past the limit.
     pub max_memory: u64,
 }
 

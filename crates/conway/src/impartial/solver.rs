@@ -102,6 +102,17 @@ impl<P: Clone + Eq + std::hash::Hash + Footprint> Memory<P> {
     fn bytes(&self) -> u64 {
         self.values.bytes() + self.misere.bytes()
     }
+
+    fn start_search(&mut self) {
+        self.values.start_search();
+        self.misere.start_search();
+    }
+
+    /// Drops what earlier searches left and this one has not used.
+    fn make_room(&mut self) {
+        self.values.drop_previous();
+        self.misere.drop_previous();
+    }
 }
 
 impl<'g, G: Impartial> Solver<'g, G> {
@@ -125,6 +136,14 @@ impl<'g, G: Impartial> Solver<'g, G> {
         self.meter = Meter::new(limits);
         self.memory.values = BoundedTable::new(limits.table_bytes() / 2);
         self.memory.misere = BoundedTable::new(limits.table_bytes() / 2);
+        self
+    }
+
+    /// Caps the transposition tables at `bytes` in all, instead of half the memory limit: to
+    /// see what a search costs with a table too small for it. The tables start afresh.
+    pub fn with_table_bytes(mut self, bytes: u64) -> Self {
+        self.memory.values = BoundedTable::new(bytes / 2);
+        self.memory.misere = BoundedTable::new(bytes / 2);
         self
     }
 
@@ -257,6 +276,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
             return Ok(value);
         }
         self.stack.clear();
+        self.memory.start_search();
         let result = self.search(root, play);
         self.stack.clear();
         result
@@ -324,8 +344,12 @@ impl<'g, G: Impartial> Solver<'g, G> {
         stack.bytes += frame.bytes;
         *stack.path.entry(frame.hash).or_insert(0) += 1;
         stack.frames.push(frame);
-        self.meter.hold(stack.bytes as u64 + self.memory.bytes())?;
         stack.settle(play);
+        let stack_bytes = stack.bytes as u64;
+        if self.meter.hold(stack_bytes + self.memory.bytes()).is_err() {
+            self.memory.make_room();
+        }
+        self.meter.hold(stack_bytes + self.memory.bytes())?;
         Ok(())
     }
 }
