@@ -450,6 +450,9 @@ fn defects_found_in_review_stay_fixed() {
     );
     fails_with(&["solve", "welter", "[[0|3]]"], "column 2");
     fails_with(&["solve", "nim", ""], "no heaps");
+    // Deep nesting is refused with a message, not a stack overflow.
+    let deep = format!("{}*1{}", "(".repeat(60_000), ")".repeat(60_000));
+    fails_with(&["eval", &deep], "nested more than");
     // The same bad position gets the same status, first in a sum or not.
     assert_eq!(status(&["solve", "nim", "-4"]), Some(1));
     assert_eq!(status(&["solve", "nim", "3", "+", "nim", "-4"]), Some(1));

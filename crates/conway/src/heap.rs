@@ -93,10 +93,8 @@ impl<R: HeapRule> Impartial for Heaps<R> {
         }
     }
 
-    fn canonical(&self, mut heaps: Vec<u64>) -> Vec<u64> {
-        heaps.retain(|&h| h > 0);
-        heaps.sort_unstable();
-        heaps
+    fn canonical(&self, heaps: Vec<u64>) -> Vec<u64> {
+        sorted_heaps(heaps)
     }
 
     fn known_value(&self, component: &Vec<u64>) -> Option<u64> {
@@ -119,6 +117,14 @@ impl<R: HeapRule> Impartial for Heaps<R> {
     ) -> Option<Moves<Vec<u64>>> {
         self.0.known_moves_to(heaps, target, keep)
     }
+}
+
+/// A row of heaps in the form under which transpositions are recognised: the empty heaps
+/// gone, the others sorted. For any game in which heaps are interchangeable.
+pub fn sorted_heaps(mut heaps: Vec<u64>) -> Vec<u64> {
+    heaps.retain(|&h| h > 0);
+    heaps.sort_unstable();
+    heaps
 }
 
 /// Describes the move from `from` to `to` in a row of heaps, e.g. `heap 3: 30 → 12` or

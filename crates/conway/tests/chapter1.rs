@@ -383,10 +383,24 @@ fn exercise_8b_chomp_with_a_tail_of_ones() {
         (7, 4, 5),
         (8, 5, 5),
     ];
+    // The texts' samples, past the range above too, by the engine: [a, b, 1, …, 1] with k
+    // rows is P, with one row more or fewer it is not.
+    let samples = samples
+        .into_iter()
+        .chain([(10, 5, 8), (12, 7, 8), (12, 9, 5)]);
     for (a, b, k) in samples {
+        let mut board = |rows: u64| {
+            let mut position = vec![a, b];
+            position.extend(std::iter::repeat_n(1, rows as usize - 2));
+            solver.outcome(&position, Play::Normal).unwrap()
+        };
+        assert_eq!(board(k), Outcome::P, "[{a}, {b}] with {k} rows");
+        assert_eq!(board(k + 1), Outcome::N);
+        if k > 2 {
+            assert_eq!(board(k - 1), Outcome::N);
+        }
         assert_eq!(formula(a, b), k);
     }
-    assert_eq!((formula(10, 5), formula(12, 7), formula(12, 9)), (8, 8, 5));
 }
 
 #[test]

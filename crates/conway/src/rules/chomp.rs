@@ -3,8 +3,8 @@
 
 use super::position::typed;
 use super::{
-    parse_bounded, show_numbers, Misere, Notation, Params, ParseError, RuleInfo, Separator,
-    MAX_SIZE,
+    parse_bounded, show_numbers, trim_end, Misere, Notation, Params, ParseError, RuleInfo,
+    Separator, MAX_SIZE,
 };
 use crate::engine::Outcome;
 use crate::impartial::Impartial;
@@ -34,9 +34,7 @@ fn eat(rows: &[u64], row: usize, column: u64) -> Vec<u64> {
         .enumerate()
         .map(|(r, &len)| if r >= row { len.min(column) } else { len })
         .collect();
-    while left.last() == Some(&0) {
-        left.pop();
-    }
+    trim_end(&mut left, &0);
     left
 }
 
@@ -75,9 +73,7 @@ impl Impartial for Chomp {
 impl Notation for Chomp {
     fn parse(&self, text: &str) -> Result<Vec<u64>, ParseError> {
         let mut rows = parse_bounded(text, Separator::Spaces, MAX_SIZE, "row length")?;
-        while rows.last() == Some(&0) {
-            rows.pop();
-        }
+        trim_end(&mut rows, &0);
         if rows.is_empty() {
             return Err(ParseError::whole(
                 "the board is empty; the poisoned square is always there",

@@ -23,15 +23,20 @@ pub trait HeapNotation: HeapRule {
     }
 }
 
+/// Reads heap sizes separated by spaces, each at most `max`; at least one.
+pub(super) fn parse_heaps(text: &str, max: u64) -> Result<Vec<u64>, ParseError> {
+    let heaps = parse_bounded(text, Separator::Spaces, max, "heap")?;
+    if heaps.is_empty() {
+        return Err(ParseError::whole(
+            "there are no heaps: write heap sizes separated by spaces, e.g. `3 5 7`",
+        ));
+    }
+    Ok(heaps)
+}
+
 impl<R: HeapNotation> Notation for Heaps<R> {
     fn parse(&self, text: &str) -> Result<Vec<u64>, ParseError> {
-        let heaps = parse_bounded(text, Separator::Spaces, self.0.max_heap(), "heap")?;
-        if heaps.is_empty() {
-            return Err(ParseError::whole(
-                "there are no heaps: write heap sizes separated by spaces, e.g. `3 5 7`",
-            ));
-        }
-        Ok(heaps)
+        parse_heaps(text, self.0.max_heap())
     }
 
     fn show(&self, heaps: &Vec<u64>) -> String {

@@ -1,13 +1,13 @@
 //! Nim and its closest relatives: Nimble (Nim with coins), Lasker's Nim (heaps may split) and
 //! Moore's Nim_k (several heaps at once).
 
+use super::heaps::parse_heaps;
 use super::position::{typed, typed_under};
 use super::{
-    parse_bounded, parse_number, show_numbers, HeapNotation, Notation, Params, ParseError,
-    RuleInfo, Separator, MAX_SIZE,
+    parse_number, show_numbers, HeapNotation, Notation, Params, ParseError, RuleInfo, MAX_SIZE,
 };
 use crate::engine::{Outcome, Play};
-use crate::heap::{HeapRule, Heaps};
+use crate::heap::{sorted_heaps, HeapRule, Heaps};
 use crate::impartial::{Impartial, Moves, Target};
 use crate::nimber::moore_digits;
 
@@ -284,10 +284,8 @@ impl Impartial for MooreNim {
         Some((0..touched).fold(1u64, |bound, _| bound.saturating_mul(total)))
     }
 
-    fn canonical(&self, mut heaps: Vec<u64>) -> Vec<u64> {
-        heaps.retain(|&h| h > 0);
-        heaps.sort_unstable();
-        heaps
+    fn canonical(&self, heaps: Vec<u64>) -> Vec<u64> {
+        sorted_heaps(heaps)
     }
 
     /// The misère rule of Exercise 2.5-3: P iff either every heap has at most one chip and
@@ -309,13 +307,7 @@ impl Impartial for MooreNim {
 
 impl Notation for MooreNim {
     fn parse(&self, text: &str) -> Result<Vec<u64>, ParseError> {
-        let heaps = parse_bounded(text, Separator::Spaces, MAX_SIZE, "heap")?;
-        if heaps.is_empty() {
-            return Err(ParseError::whole(
-                "there are no heaps: write heap sizes separated by spaces",
-            ));
-        }
-        Ok(heaps)
+        parse_heaps(text, MAX_SIZE)
     }
 
     fn show(&self, heaps: &Vec<u64>) -> String {

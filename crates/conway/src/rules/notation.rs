@@ -181,6 +181,16 @@ fn number_column(text: &str, numbers: &[u64], value: u64) -> Option<usize> {
     starts.into_iter().nth(index)
 }
 
+/// Drops the `blank` items at the end of `items`: empty top stairs, empty squares past the
+/// last coin, empty rows under a board.
+pub fn trim_end<T: PartialEq>(items: &mut Vec<T>, blank: &T) {
+    let len = items
+        .iter()
+        .rposition(|item| item != blank)
+        .map_or(0, |last| last + 1);
+    items.truncate(len);
+}
+
 /// Writes numbers separated by single spaces.
 pub fn show_numbers(values: &[u64]) -> String {
     let mut text = String::new();

@@ -3,8 +3,8 @@
 
 use super::position::typed;
 use super::{
-    check_size, parse_numbers, show_numbers, Misere, Notation, Params, ParseError, RuleInfo,
-    Separator, MAX_SIZE,
+    check_size, parse_numbers, show_numbers, trim_end, Misere, Notation, Params, ParseError,
+    RuleInfo, Separator, MAX_SIZE,
 };
 use crate::engine::Footprint;
 use crate::impartial::{Impartial, Moves, Target};
@@ -28,13 +28,6 @@ pub(super) const STAIRCASE: RuleInfo = RuleInfo {
 /// since a move from an even stair can be undone by moving the same chips on down.
 pub fn odd_stair_sum(stairs: &[u64]) -> u64 {
     stairs.iter().step_by(2).fold(0, |sum, &x| sum ^ x)
-}
-
-/// The staircase without its empty top stairs.
-fn trimmed(mut stairs: Vec<u64>) -> Vec<u64> {
-    let len = stairs.iter().rposition(|&x| x > 0).map_or(0, |top| top + 1);
-    stairs.truncate(len);
-    stairs
 }
 
 impl Impartial for Staircase {
@@ -64,8 +57,10 @@ impl Impartial for Staircase {
         )
     }
 
-    fn canonical(&self, stairs: Vec<u64>) -> Vec<u64> {
-        trimmed(stairs)
+    /// Without its empty top stairs.
+    fn canonical(&self, mut stairs: Vec<u64>) -> Vec<u64> {
+        trim_end(&mut stairs, &0);
+        stairs
     }
 
     fn known_value(&self, stairs: &Vec<u64>) -> Option<u64> {
@@ -209,12 +204,9 @@ impl Impartial for SilverDollar {
         options
     }
 
+    /// Without the empty squares past the last coin.
     fn canonical(&self, mut strip: Vec<Square>) -> Vec<Square> {
-        let len = strip
-            .iter()
-            .rposition(|&s| s != Square::Empty)
-            .map_or(0, |i| i + 1);
-        strip.truncate(len);
+        trim_end(&mut strip, &Square::Empty);
         strip
     }
 }
