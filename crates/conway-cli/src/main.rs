@@ -348,7 +348,7 @@ impl GraphArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let rules = ruleset(&self.game.game)?;
         let position = rules.parse(&self.game.position)?;
-        let graph = position.graph(self.game.play(), self.limits.limits())?;
+        let graph = position.graph(self.game.play(), self.limits.budget())?;
         if self.output.json {
             write_json(out, &graph)
         } else if self.dot {

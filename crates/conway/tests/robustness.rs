@@ -69,7 +69,7 @@ proptest! {
                 prop_assert!(rules.parse(m).is_ok(), "{} → {}", text, m);
             }
         }
-        let _ = position.graph(play, Limits { max_positions: 500, ..small_budget().limits });
+        let _ = position.graph(play, small_budget());
         let _ = position.options(play);
         let _ = position.nim_value(small_budget());
     }

@@ -181,8 +181,8 @@ impl Position {
     /// Every position reachable from this one, with its moves and outcome: the game graph
     /// of Definition 1.4, labelled by retrograde analysis (its P-positions are the kernel of
     /// Theorem 1.1 where no position is a draw).
-    pub fn graph(&self, play: Play, limits: Limits) -> Result<GraphReport, RuleError> {
-        self.0.graph(play, limits)
+    pub fn graph(&self, play: Play, budget: Budget) -> Result<GraphReport, RuleError> {
+        self.0.graph(play, budget)
     }
 }
 
@@ -222,7 +222,7 @@ trait Dynamic: Send + Sync {
         keep: usize,
         budget: Budget,
     ) -> Result<Moves<Position>, RuleError>;
-    fn graph(&self, play: Play, limits: Limits) -> Result<GraphReport, RuleError>;
+    fn graph(&self, play: Play, budget: Budget) -> Result<GraphReport, RuleError>;
     fn same(&self, other: &dyn Dynamic) -> bool;
     fn as_any(&self) -> &dyn Any;
 }
@@ -480,9 +480,9 @@ impl<G: Typeable> Dynamic for Typed<G> {
         })
     }
 
-    fn graph(&self, play: Play, limits: Limits) -> Result<GraphReport, RuleError> {
+    fn graph(&self, play: Play, budget: Budget) -> Result<GraphReport, RuleError> {
         let (rules, play) = self.game.rules(play)?;
-        let mut meter = Meter::new(limits).with_progress(None);
+        let mut meter = Meter::new(budget.limits).with_progress(budget.progress);
         let graph = Graph::explore(
             self.position.clone(),
             &mut meter,
