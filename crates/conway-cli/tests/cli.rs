@@ -453,6 +453,12 @@ fn defects_found_in_review_stay_fixed() {
     // Deep nesting is refused with a message, not a stack overflow.
     let deep = format!("{}*1{}", "(".repeat(60_000), ")".repeat(60_000));
     fails_with(&["eval", &deep], "nested more than");
+    // A game played under misère play only has no nim values to sum or list.
+    fails_with(
+        &["solve", "nim", "3", "+", "misere-nim", "3"],
+        "misère play",
+    );
+    fails_with(&["seq", "misere-nim", "--to", "5"], "no nim values");
     // The same bad position gets the same status, first in a sum or not.
     assert_eq!(status(&["solve", "nim", "-4"]), Some(1));
     assert_eq!(status(&["solve", "nim", "3", "+", "nim", "-4"]), Some(1));

@@ -287,6 +287,18 @@ impl<G: Typeable> Game<G> {
         }
     }
 
+    /// The rules of normal play, for nim values: a game played under misère play only has
+    /// none.
+    fn normal_rules(&self) -> Result<&G, RuleError> {
+        match self.forced {
+            Some(Play::Misere) => Err(RuleError::Unsupported {
+                game: self.name.clone(),
+                what: "this game is played under misère play, which has no nim values: it cannot be part of a sum or give a sequence of values",
+            }),
+            _ => Ok(&self.normal),
+        }
+    }
+
     fn search_error(&self, source: SearchError) -> RuleError {
         RuleError::Search {
             game: self.name.clone(),
@@ -330,7 +342,7 @@ impl<G: Typeable> Ruleset for Arc<Game<G>> {
     }
 
     fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence, RuleError> {
-        let game = &self.normal;
+        let game = self.normal_rules()?;
         if game.one_heap(0).is_none() {
             return Err(RuleError::NotAHeapGame(self.name.clone()));
         }
@@ -455,7 +467,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
     }
 
     fn nim_value(&self, budget: Budget) -> Result<u64, RuleError> {
-        let (rules, _) = self.game.rules(Play::Normal)?;
+        let rules = self.game.normal_rules()?;
         self.game
             .solver(rules, budget)
             .nim_value(&self.position)
@@ -468,7 +480,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
         keep: usize,
         budget: Budget,
     ) -> Result<Moves<Position>, RuleError> {
-        let (rules, _) = self.game.rules(Play::Normal)?;
+        let rules = self.game.normal_rules()?;
         let moves = self
             .game
             .solver(rules, budget)
