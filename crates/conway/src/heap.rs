@@ -7,7 +7,7 @@
 //! whether the rule's periodicity theorem proves it.
 
 use crate::engine::{Outcome, SearchError};
-use crate::impartial::{Impartial, Moves, Solver, Target};
+use crate::impartial::{Impartial, MoveSink, Solver, Target};
 use serde::Serialize;
 
 /// The move rule of a heap game.
@@ -39,15 +39,15 @@ pub trait HeapRule {
     }
 
     /// The moves from a row of heaps that reach `target`, where the rule finds them without
-    /// listing every option: the first `keep`, in the order of [`Impartial::options`] (heap
-    /// by heap), and their number.
+    /// listing every option: each goes to `sink`, in the order of [`Impartial::options`]
+    /// (heap by heap). Returns whether the rule has such a closed form.
     fn known_moves_to(
         &self,
         _heaps: &[u64],
         _target: Target,
-        _keep: usize,
-    ) -> Option<Moves<Vec<u64>>> {
-        None
+        _sink: &mut MoveSink<'_, Vec<u64>>,
+    ) -> bool {
+        false
     }
 }
 
@@ -113,9 +113,9 @@ impl<R: HeapRule> Impartial for Heaps<R> {
         &self,
         heaps: &Vec<u64>,
         target: Target,
-        keep: usize,
-    ) -> Option<Moves<Vec<u64>>> {
-        self.0.known_moves_to(heaps, target, keep)
+        sink: &mut MoveSink<'_, Vec<u64>>,
+    ) -> bool {
+        self.0.known_moves_to(heaps, target, sink)
     }
 }
 

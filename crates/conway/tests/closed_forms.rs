@@ -20,12 +20,17 @@ where
     let mut checked = 0;
     for position in positions {
         for &play in plays {
-            let expected = search.analyse(&position, play, usize::MAX).unwrap();
-            assert_eq!(
-                fast.analyse(&position, play, usize::MAX).unwrap(),
-                expected,
-                "{position:?} under {play}"
-            );
+            let (mut by_search, mut by_closed_forms) = (Vec::new(), Vec::new());
+            let expected = search
+                .analyse(&position, play, usize::MAX, &mut |m| by_search.push(m))
+                .unwrap();
+            let found = fast
+                .analyse(&position, play, usize::MAX, &mut |m| {
+                    by_closed_forms.push(m)
+                })
+                .unwrap();
+            assert_eq!(found, expected, "{position:?} under {play}");
+            assert_eq!(by_closed_forms, by_search, "{position:?} under {play}");
             checked += 1;
         }
     }

@@ -33,7 +33,7 @@
 
 mod solver;
 
-pub use solver::{Moves, Solver};
+pub use solver::{MoveSink, Moves, Solver};
 
 use crate::engine::{Footprint, Outcome, Play, SearchError};
 use std::hash::Hash;
@@ -89,16 +89,16 @@ pub trait Impartial {
     }
 
     /// The moves of a position that reach `target`, where the ruleset finds them without
-    /// listing every option (Bouton's rule finds Nim's among a heap of a billion chips): the
-    /// first `keep` of them in the order in which [`Impartial::options`] lists them, and how
-    /// many there are in all.
+    /// listing every option (Bouton's rule finds Nim's among a heap of a billion chips): each
+    /// goes to `sink`, in the order in which [`Impartial::options`] lists them. Returns
+    /// whether the closed form applies; where it does not, nothing goes to the sink.
     fn known_moves_to(
         &self,
         _position: &Self::Position,
         _target: Target,
-        _keep: usize,
-    ) -> Option<Moves<Self::Position>> {
-        None
+        _sink: &mut MoveSink<'_, Self::Position>,
+    ) -> bool {
+        false
     }
 }
 
@@ -124,14 +124,14 @@ impl Target {
 
 /// A complete analysis of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis<P> {
+pub struct Analysis {
     pub outcome: Outcome,
     /// The nim value (normal play only; misère play has no nim values).
     pub value: Option<u64>,
     /// Why the nim value is missing under normal play: its search was too big, though a
     /// closed form gave the outcome and the winning moves.
     pub value_unknown: Option<SearchError>,
-    /// The winning moves, i.e. the moves to P-positions, in the order of `options`: the
-    /// first few of them, and their number.
-    pub winning_moves: Moves<P>,
+    /// The number of winning moves, i.e. of moves to P-positions; the first of them went
+    /// to the caller's sink, in the order of `options`.
+    pub winning_move_count: u64,
 }

@@ -24,30 +24,41 @@ pub struct Moves<P> {
     pub total: u64,
 }
 
-impl<P> Moves<P> {
-    /// Keeps at most `keep` of `moves`, counting them all.
-    pub fn keeping(keep: usize, moves: impl IntoIterator<Item = P>) -> Self {
-        let mut found = Moves {
-            first: Vec::new(),
+/// Where the moves that reach a target go: the first `keep` are built and handed on as they
+/// are found, the rest only counted. So listing the winning moves of a row of 60,000 heaps
+/// holds one position at a time, not 60,000.
+pub struct MoveSink<'s, P> {
+    keep: u64,
+    total: u64,
+    each: &'s mut dyn FnMut(P),
+}
+
+impl<'s, P> MoveSink<'s, P> {
+    /// Hands the first `keep` moves to `each`.
+    pub fn new(keep: usize, each: &'s mut dyn FnMut(P)) -> Self {
+        MoveSink {
+            keep: keep as u64,
             total: 0,
-        };
-        for m in moves {
-            found.push(m, keep);
+            each,
         }
-        found
     }
 
-    /// Counts one more move, and keeps it if fewer than `keep` are kept.
-    pub fn push(&mut self, m: P, keep: usize) {
-        self.push_with(keep, || m);
-    }
-
-    /// Counts one more move, and builds it only to keep it.
-    pub fn push_with(&mut self, keep: usize, m: impl FnOnce() -> P) {
-        if self.first.len() < keep {
-            self.first.push(m());
+    /// One more move, built by `build` only if it is handed on.
+    pub fn push_with(&mut self, build: impl FnOnce() -> P) {
+        if self.total < self.keep {
+            (self.each)(build());
         }
         self.total += 1;
+    }
+
+    /// One more move.
+    pub fn push(&mut self, m: P) {
+        self.push_with(|| m);
+    }
+
+    /// The moves found so far.
+    pub fn total(&self) -> u64 {
+        self.total
     }
 }
 
@@ -208,14 +219,25 @@ impl<'g, G: Impartial> Solver<'g, G> {
         target: Target,
         keep: usize,
     ) -> Result<Moves<G::Position>, SearchError> {
-        if self.memory.closed_forms {
-            if let Some(moves) = self.game.known_moves_to(position, target, keep) {
-                return Ok(moves);
-            }
+        let mut first = Vec::new();
+        let total = self.moves_to_each(position, target, keep, &mut |m| first.push(m))?;
+        Ok(Moves { first, total })
+    }
+
+    /// The options that reach `target`: the first `keep` go to `each` as they are found, and
+    /// the number of them all is returned.
+    pub fn moves_to_each(
+        &mut self,
+        position: &G::Position,
+        target: Target,
+        keep: usize,
+        each: &mut dyn FnMut(G::Position),
+    ) -> Result<u64, SearchError> {
+        let mut sink = MoveSink::new(keep, each);
+        if self.memory.closed_forms && self.game.known_moves_to(position, target, &mut sink) {
+            return Ok(sink.total());
         }
-        let options = self.list_options(position)?;
-        let mut found = Moves::keeping(keep, []);
-        for option in options {
+        for option in self.list_options(position)? {
             // A P-position needs only the outcome, which a closed form may give.
             let hit = match target {
                 Target::Value(0) => self.outcome(&option, Play::Normal)? == Outcome::P,
@@ -223,23 +245,24 @@ impl<'g, G: Impartial> Solver<'g, G> {
                 Target::MisereP => self.outcome(&option, Play::Misere)? == Outcome::P,
             };
             if hit {
-                found.push(option, keep);
+                sink.push(option);
             }
         }
-        Ok(found)
+        Ok(sink.total())
     }
 
-    /// Outcome, the winning moves (the first `keep` and their number) and the nim value
-    /// (normal play). Where a closed form gives the outcome and the moves but the value's
-    /// search is too big, the analysis says so rather than fail.
+    /// Outcome, the winning moves (the first `keep` go to `each`) and the nim value (normal
+    /// play). Where a closed form gives the outcome and the moves but the value's search is
+    /// too big, the analysis says so rather than fail.
     pub fn analyse(
         &mut self,
         position: &G::Position,
         play: Play,
         keep: usize,
-    ) -> Result<Analysis<G::Position>, SearchError> {
+        each: &mut dyn FnMut(G::Position),
+    ) -> Result<Analysis, SearchError> {
         let outcome = self.outcome(position, play)?;
-        let winning_moves = self.moves_to(position, Target::winning(play), keep)?;
+        let winning_move_count = self.moves_to_each(position, Target::winning(play), keep, each)?;
         let (value, value_unknown) = match play {
             Play::Misere => (None, None),
             Play::Normal => match self.nim_value(position) {
@@ -254,7 +277,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
             outcome,
             value,
             value_unknown,
-            winning_moves,
+            winning_move_count,
         })
     }
 

@@ -8,7 +8,7 @@ use super::{
 };
 use crate::engine::{Outcome, Play};
 use crate::heap::{sorted_heaps, HeapRule, Heaps};
-use crate::impartial::{Impartial, Moves, Target};
+use crate::impartial::{Impartial, MoveSink, Target};
 use crate::nimber::moore_digits;
 
 /// Nim: take any number of chips from one heap.
@@ -65,9 +65,10 @@ macro_rules! nim_rule {
                 &self,
                 heaps: &[u64],
                 target: Target,
-                keep: usize,
-            ) -> Option<Moves<Vec<u64>>> {
-                Some(nim_moves_to(heaps, target, keep))
+                sink: &mut MoveSink<'_, Vec<u64>>,
+            ) -> bool {
+                nim_moves_to(heaps, target, sink);
+                true
             }
         }
     };
@@ -93,20 +94,19 @@ pub(super) fn nim_sum(values: &[u64]) -> u64 {
     values.iter().fold(0, |sum, &v| sum ^ v)
 }
 
-/// The Nim moves that reach `target`, heap by heap and in increasing order of what is left:
-/// the first `keep` and their number. A move is built only if it is kept, so a row of many
-/// heaps costs linear time and memory for what is shown.
+/// The Nim moves that reach `target`, heap by heap and in increasing order of what is left.
+/// A move is built only if the sink keeps it, so counting the moves of a row of many heaps
+/// costs linear time.
 ///
 /// Nim value v: replace heap `h` by `h ⊕ s ⊕ v` (s the nim-sum) where that is smaller; v = 0
 /// is Theorem 2.1. Misère P: a move to a misère P-position either zeroes the nim-sum with a
 /// big heap left, or leaves only heaps of 0 and 1, so it leaves 0 or 1 in the heap it
 /// touches; those few candidates are tested by Theorem 2.2, which needs only the number of
 /// heaps above 1 and of heaps of 1 besides the touched one.
-fn nim_moves_to(heaps: &[u64], target: Target, keep: usize) -> Moves<Vec<u64>> {
+fn nim_moves_to(heaps: &[u64], target: Target, sink: &mut MoveSink<'_, Vec<u64>>) {
     let sum = nim_sum(heaps);
     let big = heaps.iter().filter(|&&h| h > 1).count();
     let ones = heaps.iter().filter(|&&h| h == 1).count();
-    let mut moves = Moves::keeping(keep, []);
     for (i, &h) in heaps.iter().enumerate() {
         let mut lefts = match target {
             Target::Value(value) => vec![h ^ sum ^ value],
@@ -129,7 +129,7 @@ fn nim_moves_to(heaps: &[u64], target: Target, keep: usize) -> Moves<Vec<u64>> {
                 }
             };
             if reached {
-                moves.push_with(keep, || {
+                sink.push_with(|| {
                     let mut option = heaps.to_vec();
                     option[i] = left;
                     option
@@ -137,7 +137,6 @@ fn nim_moves_to(heaps: &[u64], target: Target, keep: usize) -> Moves<Vec<u64>> {
             }
         }
     }
-    moves
 }
 
 /// Nimble: coins on a numbered strip, each moving to any lower square; a coin on square n is

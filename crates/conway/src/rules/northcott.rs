@@ -10,7 +10,7 @@ use super::position::typed;
 use super::Separator;
 use super::{parse_numbers, show_numbers, Misere, Notation, Params, ParseError, RuleInfo};
 use crate::engine::{Footprint, Outcome};
-use crate::impartial::{Impartial, Moves, Target};
+use crate::impartial::{Impartial, MoveSink, Target};
 
 /// Why misère play is not supported for games that need not end.
 const LOOPY_MISERE: &str = "misère play is not supported for this game: it need not end, so it has no misère theory here yet";
@@ -93,20 +93,19 @@ impl Impartial for PokerNim {
         &self,
         p: &PokerPosition,
         target: Target,
-        keep: usize,
-    ) -> Option<Moves<PokerPosition>> {
+        sink: &mut MoveSink<'_, PokerPosition>,
+    ) -> bool {
         let Target::Value(value) = target else {
-            return None;
+            return false;
         };
         let change = nim_sum(&p.heaps) ^ value;
-        let mut moves = Moves::keeping(keep, []);
         for (i, &h) in p.heaps.iter().enumerate() {
             let size = h ^ change;
             if change != 0 && (size < h || size - h <= p.mine) {
-                moves.push_with(keep, || p.with_heap(i, size));
+                sink.push_with(|| p.with_heap(i, size));
             }
         }
-        Some(moves)
+        true
     }
 }
 
@@ -306,19 +305,23 @@ impl Impartial for Northcott {
     }
 
     /// Every move that makes the nim-sum of the gaps `value`, closing or widening a gap.
-    fn known_moves_to(&self, board: &Board, target: Target, keep: usize) -> Option<Moves<Board>> {
+    fn known_moves_to(
+        &self,
+        board: &Board,
+        target: Target,
+        sink: &mut MoveSink<'_, Board>,
+    ) -> bool {
         let Target::Value(value) = target else {
-            return None;
+            return false;
         };
         let change = nim_sum(&board.gaps()) ^ value;
-        let mut moves = Moves::keeping(keep, []);
         if change == 0 {
-            return Some(moves);
+            return true;
         }
         for (i, row) in board.rows.iter().enumerate() {
             let gap = row.gap() ^ change;
             if let Some(moved) = row.moves(board.white_to_move).find(|r| r.gap() == gap) {
-                moves.push_with(keep, || {
+                sink.push_with(|| {
                     let mut rows = board.rows.clone();
                     rows[i] = moved;
                     Board {
@@ -328,7 +331,7 @@ impl Impartial for Northcott {
                 });
             }
         }
-        Some(moves)
+        true
     }
 }
 

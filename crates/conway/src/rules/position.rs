@@ -55,8 +55,8 @@ pub struct Position(Box<dyn Dynamic>);
 /// One winning move, in the ruleset's notation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Move {
-    /// The position the move leads to; none where it is longer than [`MAX_SHOWN_POSITION`]
-    /// characters, and the description says what changes.
+    /// The position the move leads to; none where it or the position moved from is longer
+    /// than [`MAX_SHOWN_POSITION`] characters, and the description says what changes.
     pub to: Option<String>,
     /// What the move does.
     #[serde(rename = "move")]
@@ -372,11 +372,12 @@ impl<G: Typeable> Typed<G> {
         }))
     }
 
-    /// The move to `to`, written for a person.
-    fn written_move(&self, rules: &G, to: &G::Position) -> Move {
-        let shown = rules.show(to);
+    /// The move to `to`, written for a person; `long` says that this position is too long
+    /// to write its options out (a move from it changes only a little of it).
+    fn written_move(&self, rules: &G, to: &G::Position, long: bool) -> Move {
+        let shown = (!long).then(|| rules.show(to));
         Move {
-            to: (shown.chars().count() <= MAX_SHOWN_POSITION).then_some(shown),
+            to: shown.filter(|shown| shown.chars().count() <= MAX_SHOWN_POSITION),
             description: rules.describe_move(&self.position, to),
         }
     }
@@ -411,26 +412,28 @@ impl<G: Typeable> Dynamic for Typed<G> {
 
     fn analyse(&self, play: Play, keep: usize, budget: Budget) -> Result<Report, RuleError> {
         let (rules, play) = self.game.rules(play)?;
+        // Each winning move is written out as it is found and its position dropped, so that
+        // memory grows with the output, not with the moves times the position.
+        let shown = self.show();
+        let long = shown.chars().count() > MAX_SHOWN_POSITION;
+        let mut winning_moves = Vec::new();
         let analysis = self
             .game
             .solver(rules, budget)
-            .analyse(&self.position, play, keep)
+            .analyse(&self.position, play, keep, &mut |to| {
+                winning_moves.push(self.written_move(rules, &to, long))
+            })
             .map_err(|e| self.game.search_error(e))?;
-        let moves = &analysis.winning_moves;
         Ok(Report {
             game: self.game.name.clone(),
-            position: self.show(),
+            position: shown,
             play,
             outcome: analysis.outcome,
             value: analysis.value.map(Value::Nimber),
             nim_value: analysis.value,
             value_unknown: analysis.value_unknown.map(|e| e.to_string()),
-            winning_moves: moves
-                .first
-                .iter()
-                .map(|to| self.written_move(rules, to))
-                .collect(),
-            winning_move_count: moves.total,
+            winning_moves,
+            winning_move_count: analysis.winning_move_count,
         })
     }
 

@@ -7,7 +7,7 @@ use super::{
     RuleInfo, Separator, MAX_SIZE,
 };
 use crate::engine::Footprint;
-use crate::impartial::{Impartial, Moves, Target};
+use crate::impartial::{Impartial, MoveSink, Target};
 
 /// Staircase Nim: move any number of chips from one stair to the stair below; chips leave
 /// the game from stair 1. A position lists the chips on stairs 1, 2, 3, ...
@@ -74,13 +74,12 @@ impl Impartial for Staircase {
         &self,
         stairs: &Vec<u64>,
         target: Target,
-        keep: usize,
-    ) -> Option<Moves<Vec<u64>>> {
+        sink: &mut MoveSink<'_, Vec<u64>>,
+    ) -> bool {
         let Target::Value(value) = target else {
-            return None;
+            return false;
         };
         let change = odd_stair_sum(stairs) ^ value;
-        let mut moves = Moves::keeping(keep, []);
         for (i, &chips) in stairs.iter().enumerate() {
             let moved = if i % 2 == 0 {
                 chips.checked_sub(chips ^ change)
@@ -89,7 +88,7 @@ impl Impartial for Staircase {
                 (below ^ change).checked_sub(below)
             };
             if let Some(moved) = moved.filter(|&t| t >= 1 && t <= chips) {
-                moves.push_with(keep, || {
+                sink.push_with(|| {
                     let mut option = stairs.clone();
                     option[i] -= moved;
                     if i > 0 {
@@ -99,7 +98,7 @@ impl Impartial for Staircase {
                 });
             }
         }
-        Some(moves)
+        true
     }
 }
 
