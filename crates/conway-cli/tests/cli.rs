@@ -483,6 +483,9 @@ fn output_grows_linearly_with_the_position() {
     assert_eq!(report["winning_moves"][0]["move"], "heap 1: 3 → 2 (take 1)");
     let all = conway(&["solve", "nim", &position, "--json", "--all-moves"]);
     assert!(all.stdout.len() < 2_000_000, "{} bytes", all.stdout.len());
+    // Playing it would mean holding 120,000 positions of 40,000 heaps: refused, not tried.
+    let position40 = format!("{} 1", vec!["3"; 40_000].join(" "));
+    fails_with(&["play", "nim", &position40], "too many moves to list");
     // Sixty thousand heaps are no harder, even listing every move: each position is written
     // out and dropped as it is found (holding them all would take 29 GB).
     let position = format!("{} 1", vec!["3"; 60_000].join(" "));

@@ -65,7 +65,7 @@ pub enum RuleError {
     NotAHeapGame(String),
     #[error("{game}: {what}")]
     Unsupported { game: String, what: &'static str },
-    #[error("{game}: the position has more than {limit} moves, too many to list")]
+    #[error("{game}: the position has too many moves to list (more than {limit}, or more than a gigabyte of positions)")]
     TooManyMoves { game: String, limit: u64 },
     #[error("{game}: {source}")]
     Search { game: String, source: SearchError },

@@ -5,7 +5,7 @@
 //! options as a position, not as a string.
 
 use super::{Misere, Notation, Params, RuleError, RuleInfo};
-use crate::engine::{Limits, Meter, Outcome, Play, Progress, SearchError, Value};
+use crate::engine::{Footprint, Limits, Meter, Outcome, Play, Progress, SearchError, Value};
 use crate::graph::Graph;
 use crate::heap::Sequence;
 use crate::impartial::{Moves, Solver, Target};
@@ -44,6 +44,9 @@ pub trait Ruleset: Send + Sync {
 /// The most moves a position lists for a player or a graph: past it, a position has too many
 /// moves to show.
 pub const MAX_LISTED_MOVES: u64 = 1 << 20;
+
+/// The most bytes the moves of one position may take when they are listed together.
+const MAX_LISTED_BYTES: u64 = 1 << 30;
 
 /// The longest position written out in a move's `to`: a move from a longer position is
 /// described by what it changes alone, so that output grows linearly with the position.
@@ -382,8 +385,12 @@ impl<G: Typeable> Typed<G> {
         }
     }
 
+    /// Refuses to list the moves of a position that has too many, or whose moves would
+    /// take too much memory to hold at once.
     fn too_many_moves(&self, rules: &G) -> Result<(), RuleError> {
-        if rules.option_bound(&self.position).unwrap_or(0) > MAX_LISTED_MOVES {
+        let bound = rules.option_bound(&self.position).unwrap_or(0);
+        let bytes = bound.saturating_mul(self.position.footprint() as u64);
+        if bound > MAX_LISTED_MOVES || bytes > MAX_LISTED_BYTES {
             return Err(RuleError::TooManyMoves {
                 game: self.game.name.clone(),
                 limit: MAX_LISTED_MOVES,
