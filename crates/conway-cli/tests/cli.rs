@@ -198,7 +198,7 @@ fn bad_input_gets_one_clear_line() {
         &["graph", "nim", "1000000000"],
         "more than 10000000 positions",
     );
-    fails_with(&["play", "nim", "1000000000 3"], "too many to list");
+    fails_with(&["play", "nim", "1000000000 3"], "too many moves to list");
     fails_with(&["seq", "chomp", "--to", "5"], "not a one-heap game");
     fails_with(&["seq", "nim", "--to", "1000000000000"], "too large");
     fails_with(&["eval", "3 + *5"], "write *3");
