@@ -294,7 +294,7 @@ impl SolveArgs {
         let keep = self.moves.keep();
         let report = if self.more.is_empty() {
             let rules = ruleset(&self.game.game)?;
-            let position = rules.parse(&self.game.position)?;
+            let position = rules.parse_under(&self.game.position, play)?;
             position.analyse(play, keep, self.limits.budget())?
         } else {
             let sum = Sum {
@@ -330,7 +330,7 @@ impl PlayArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let rules = ruleset(&self.game.game)?;
         let game = play::Game {
-            start: rules.parse(&self.game.position)?,
+            start: rules.parse_under(&self.game.position, self.game.play())?,
             play: rules.play(self.game.play()),
             first: if self.engine_first {
                 play::First::Engine
@@ -347,7 +347,7 @@ impl PlayArgs {
 impl GraphArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let rules = ruleset(&self.game.game)?;
-        let position = rules.parse(&self.game.position)?;
+        let position = rules.parse_under(&self.game.position, self.game.play())?;
         let graph = position.graph(self.game.play(), self.limits.budget())?;
         if self.output.json {
             write_json(out, &graph)

@@ -104,7 +104,7 @@ impl Game<'_> {
                 .and_then(|n| n.checked_sub(1))
                 .filter(|&i| i < moves.len());
             let by_position = || {
-                let typed = position.parse_another(answer).ok()?;
+                let typed = position.parse_another(answer, self.play).ok()?;
                 moves.iter().position(|m| *m == typed)
             };
             match by_number.or_else(by_position) {

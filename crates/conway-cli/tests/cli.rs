@@ -199,7 +199,10 @@ fn bad_input_gets_one_clear_line() {
         "more than 10000000 positions",
     );
     fails_with(&["play", "nim", "1000000000 3"], "too many moves to list");
-    fails_with(&["seq", "chomp", "--to", "5"], "not a one-heap game");
+    fails_with(
+        &["seq", "chomp", "--to", "5"],
+        "not a game on rows of independent heaps",
+    );
     fails_with(&["seq", "nim", "--to", "1000000000000"], "too large");
     fails_with(&["eval", "3 + *5"], "write *3");
     fails_with(&["eval", "niminv(0)"], "division by zero");
@@ -428,6 +431,12 @@ fn defects_found_in_review_stay_fixed() {
     // Misère play is modelled honestly or refused, and `conway rules` says which.
     let report = json(&["solve", "silver-dollar", "S", "--misere", "--json"]);
     assert_eq!(report["outcome"], "P");
+    // The move that bags the dollar can be typed in play, as the position it shows.
+    let transcript = play(&["play", "silver-dollar", "S", "--misere"], ".\n");
+    assert!(
+        transcript.contains("I cannot move, so I win (misère play)"),
+        "{transcript}"
+    );
     fails_with(&["solve", "chomp", "1", "--misere"], "not supported");
     fails_with(&["solve", "northcott", "W.B", "--misere"], "not supported");
     let chomp = String::from_utf8(conway(&["rules", "chomp"]).stdout).unwrap();
@@ -439,7 +448,7 @@ fn defects_found_in_review_stay_fixed() {
     assert!(conway(&["rules", "growing:own"]).status.success());
     fails_with(
         &["seq", "dynamic:2", "--to", "5"],
-        "dynamic:2 is not a one-heap game",
+        "dynamic:2 is not a game on rows",
     );
     // Strict reading.
     fails_with(&["solve", "subtraction:1,,2", "5"], "column 3");
@@ -496,6 +505,21 @@ fn output_grows_linearly_with_the_position() {
 
 #[test]
 fn limits_bound_memory_for_large_positions() {
+    // Wide positions: their options would be built whole before any other check, so the
+    // limits are checked against what listing them would take, before they are built.
+    let pairs: Vec<String> = (0..3000)
+        .map(|i| format!("{},{}", i % 50, i % 37))
+        .collect();
+    fails_with(
+        &["solve", "wythoff", &pairs.join(" "), "--max-memory", "100M"],
+        "more than",
+    );
+    let heaps = vec!["50"; 20_000].join(" ");
+    fails_with(&["solve", "lasker", &heaps], "more than");
+    fails_with(
+        &["graph", "wythoff", "1048576 1048576", "--max-memory", "10M"],
+        "more than 10 MiB of memory",
+    );
     // A 4 KB strip: every position counts for its size, so the limit stops it soon.
     let strip = format!("{}S", ".c".repeat(2000));
     fails_with(&["solve", "silver-dollar", &strip], "more than");

@@ -16,7 +16,8 @@ pub trait HeapRule {
     /// place (none when the heap is gone, several when it is split). No part is 0.
     fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64]));
 
-    /// An upper bound on the number of options of one heap, where it grows with the heap.
+    /// An upper bound on the number of options of one heap; `None` for "a handful" (at most
+    /// [`FEW_OPTIONS`]).
     fn heap_option_bound(&self, _size: u64) -> Option<u64> {
         None
     }
@@ -51,6 +52,9 @@ pub trait HeapRule {
     }
 }
 
+/// What a heap rule without a bound on its options is taken to list at most, per heap.
+pub const FEW_OPTIONS: u64 = 16;
+
 /// A row of heaps played under a [`HeapRule`]. The row keeps the order the user wrote and
 /// shows an emptied heap as 0, so that a move's result reads like its source.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -77,10 +81,8 @@ impl<R: HeapRule> Impartial for Heaps<R> {
     }
 
     fn option_bound(&self, heaps: &Vec<u64>) -> Option<u64> {
-        heaps
-            .iter()
-            .filter_map(|&h| self.0.heap_option_bound(h))
-            .reduce(u64::saturating_add)
+        let bound = |&h: &u64| self.0.heap_option_bound(h).unwrap_or(FEW_OPTIONS);
+        Some(heaps.iter().map(bound).fold(0, u64::saturating_add))
     }
 
     /// Each non-empty heap; a row with at most one is its own component, as it is.

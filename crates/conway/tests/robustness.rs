@@ -66,7 +66,7 @@ proptest! {
         if let Ok(report) = position.analyse(play, 5, small_budget()) {
             prop_assert!(report.winning_moves.len() as u64 <= report.winning_move_count);
             for m in report.winning_moves.iter().filter_map(|m| m.to.as_ref()) {
-                prop_assert!(rules.parse(m).is_ok(), "{} → {}", text, m);
+                prop_assert!(rules.parse_under(m, play).is_ok(), "{} → {}", text, m);
             }
         }
         let _ = position.graph(play, small_budget());

@@ -124,6 +124,20 @@ impl Meter {
         Ok(())
     }
 
+    /// Refuses, before they are listed, `count` positions of about `bytes_each` bytes: more
+    /// work than the limit allows, or more memory than is left beside the `held` bytes. So a
+    /// position with many large options is refused before they are built.
+    pub fn room_for_positions(
+        &self,
+        count: u64,
+        bytes_each: usize,
+        held: u64,
+    ) -> Result<(), SearchError> {
+        let bytes_each = bytes_each as u64;
+        self.room_for(count.saturating_mul(1 + bytes_each / BYTES_PER_COUNT))?;
+        self.hold(held.saturating_add(count.saturating_mul(bytes_each)))
+    }
+
     /// Refuses to hold more than `bytes` bytes.
     pub fn hold(&self, bytes: u64) -> Result<(), SearchError> {
         if bytes > self.limits.max_memory {

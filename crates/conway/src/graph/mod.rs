@@ -113,7 +113,7 @@ impl<P: Clone + Eq + Hash + Footprint> Graph<P> {
             let source = v as u32;
             let here = &vertices.positions()[v];
             if let Some(bound) = option_bound(here) {
-                meter.room_for(bound)?;
+                meter.room_for_positions(bound, here.footprint(), held)?;
             }
             for option in options(here) {
                 let bytes = option.footprint();

@@ -284,8 +284,11 @@ impl<'g, G: Impartial> Solver<'g, G> {
     /// The options of a position, counted against the limits; refused before they are
     /// listed where the ruleset's bound says they could not fit.
     fn list_options(&mut self, position: &G::Position) -> Result<Vec<G::Position>, SearchError> {
-        self.meter
-            .room_for(self.game.option_bound(position).unwrap_or(0))?;
+        if let Some(bound) = self.game.option_bound(position) {
+            let held = self.stack.bytes as u64 + self.memory.bytes();
+            self.meter
+                .room_for_positions(bound, position.footprint(), held)?;
+        }
         let options = self.game.options(position);
         for option in &options {
             self.meter.list(option.footprint())?;

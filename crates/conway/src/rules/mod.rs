@@ -61,7 +61,7 @@ pub enum RuleError {
         position: String,
         reason: ParseError,
     },
-    #[error("{0} is not a one-heap game, so it has no sequence of heap values")]
+    #[error("{0} is not a game on rows of independent heaps, so it has no sequence of one-heap nim values")]
     NotAHeapGame(String),
     #[error("{game}: {what}")]
     Unsupported { game: String, what: &'static str },

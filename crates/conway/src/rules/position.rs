@@ -35,7 +35,13 @@ pub trait Ruleset: Send + Sync {
     fn play(&self, asked: Play) -> Play;
 
     /// Reads a position in the ruleset's notation.
-    fn parse(&self, text: &str) -> Result<Position, RuleError>;
+    fn parse(&self, text: &str) -> Result<Position, RuleError> {
+        self.parse_under(text, Play::Normal)
+    }
+
+    /// Reads a position of the rules of `play`: misère rules may reach positions that
+    /// normal play never does (the silver dollar in the bag).
+    fn parse_under(&self, text: &str, play: Play) -> Result<Position, RuleError>;
 
     /// The nim values of one heap of each size `0..=n`, for one-heap games, with their period.
     fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence, RuleError>;
@@ -139,9 +145,9 @@ impl Position {
         self.0.show()
     }
 
-    /// Reads another position of the same ruleset.
-    pub fn parse_another(&self, text: &str) -> Result<Position, RuleError> {
-        self.0.parse_another(text)
+    /// Reads another position of the same ruleset, under the rules of `play`.
+    pub fn parse_another(&self, text: &str, play: Play) -> Result<Position, RuleError> {
+        self.0.parse_another(text, play)
     }
 
     /// Outcome, value and winning moves (the first `keep` and their number).
@@ -212,7 +218,7 @@ impl fmt::Debug for Position {
 trait Dynamic: Send + Sync {
     fn game(&self) -> &str;
     fn show(&self) -> String;
-    fn parse_another(&self, text: &str) -> Result<Position, RuleError>;
+    fn parse_another(&self, text: &str, play: Play) -> Result<Position, RuleError>;
     fn clone_box(&self) -> Position;
     fn analyse(&self, play: Play, keep: usize, budget: Budget) -> Result<Report, RuleError>;
     fn options(&self, play: Play) -> Result<Vec<Position>, RuleError>;
@@ -329,15 +335,13 @@ impl<G: Typeable> Ruleset for Arc<Game<G>> {
         self.forced.unwrap_or(asked)
     }
 
-    fn parse(&self, text: &str) -> Result<Position, RuleError> {
-        let position = self
-            .normal
-            .parse(text)
-            .map_err(|reason| RuleError::BadPosition {
-                game: self.name.clone(),
-                position: text.to_string(),
-                reason,
-            })?;
+    fn parse_under(&self, text: &str, play: Play) -> Result<Position, RuleError> {
+        let (rules, _) = self.rules(play)?;
+        let position = rules.parse(text).map_err(|reason| RuleError::BadPosition {
+            game: self.name.clone(),
+            position: text.to_string(),
+            reason,
+        })?;
         Ok(Position(Box::new(Typed {
             game: Arc::clone(self),
             position,
@@ -409,8 +413,8 @@ impl<G: Typeable> Dynamic for Typed<G> {
         self.game.normal.show(&self.position)
     }
 
-    fn parse_another(&self, text: &str) -> Result<Position, RuleError> {
-        self.game.parse(text)
+    fn parse_another(&self, text: &str, play: Play) -> Result<Position, RuleError> {
+        self.game.parse_under(text, play)
     }
 
     fn clone_box(&self) -> Position {

@@ -169,7 +169,7 @@ pub(super) const SILVER_DOLLAR: RuleInfo = RuleInfo {
     params: Params::None,
     summary: "Slide a coin left without passing another; the leftmost coin may drop into the bag, but whoever bags the silver dollar loses.",
     notation: "the strip right of the bag, square 1 first: `c` a coin, `S` the silver dollar, `.` empty, e.g. `.c..S.c`.",
-    misere: "the last to move loses; bagging the dollar then is a move that ends the game, and loses.",
+    misere: "the last to move loses; bagging the dollar then is a move that ends the game, and loses. A strip without `S` is such an ended game.",
     example: "conway solve silver-dollar \".c..S.c\"",
     build: |info, _| Ok(typed(info, SilverDollar::default())),
 };
@@ -203,6 +203,12 @@ impl Impartial for SilverDollar {
         options
     }
 
+    /// A coin moves to one of the empty squares between it and the coin before it, or into
+    /// the bag: at most one option per square, and one more.
+    fn option_bound(&self, strip: &Vec<Square>) -> Option<u64> {
+        Some(strip.len() as u64 + 1)
+    }
+
     /// Without the empty squares past the last coin.
     fn canonical(&self, mut strip: Vec<Square>) -> Vec<Square> {
         trim_end(&mut strip, &Square::Empty);
@@ -229,6 +235,8 @@ impl Notation for SilverDollar {
             .collect::<Result<Vec<_>, _>>()?;
         match strip.iter().filter(|&&s| s == Square::Dollar).count() {
             1 => Ok(strip),
+            // Under the rules that bag the dollar, a strip without it is a game that is over.
+            0 if self.bagging_the_dollar => Ok(strip),
             0 => Err(ParseError::whole("there is no silver dollar `S`")),
             _ => Err(ParseError::whole(
                 "there is more than one silver dollar `S`",

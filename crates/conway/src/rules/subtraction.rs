@@ -66,6 +66,11 @@ impl HeapRule for Subtraction {
         }
     }
 
+    /// At most one option per element of S.
+    fn heap_option_bound(&self, _size: u64) -> Option<u64> {
+        Some(self.set.len() as u64)
+    }
+
     /// For heaps of at least max S chips, g(n) = mex{g(n − s) : s ∈ S} depends only on the
     /// max S values below n, so a period that holds on max S consecutive heaps from the
     /// preperiod holds forever (the argument of Exercise 3.7-11).
