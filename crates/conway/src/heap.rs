@@ -205,7 +205,8 @@ pub struct Period {
 }
 
 /// The period the data shows best: among the periods seen at least twice after their
-/// preperiod, the one with the shortest preperiod plus period (then the shortest period).
+/// preperiod, and over at least as many values as the preperiod, the one with the shortest
+/// preperiod plus period (then the shortest period).
 /// A short "period" that only the last few values happen to show has a long preperiod, so it
 /// loses to a real one. Finite data never proves a period by itself; see
 /// [`HeapRule::period_checked_through`].
@@ -221,7 +222,9 @@ pub fn find_period(values: &[u64]) -> Option<Period> {
             .rev()
             .find(|&i| values[i] != values[i + period])
             .map_or(0, |i| i + 1);
-        let seen_twice = n - preperiod >= 2 * period;
+        // Seen twice, and over at least as many values as came before it: two equal values
+        // after fifty others are no period.
+        let seen_twice = n - preperiod >= 2 * period && n - preperiod >= preperiod;
         let shorter = best.is_none_or(|b| preperiod + period < b.preperiod + b.period);
         if seen_twice && shorter {
             best = Some(Period { preperiod, period });
@@ -261,6 +264,10 @@ mod tests {
             })
         );
         assert_eq!(find_period(&[]), None);
+        // Two equal values at the end of a long irregular run are no period.
+        let mut irregular: Vec<u64> = (0..49).collect();
+        irregular.extend([7, 7]);
+        assert_eq!(find_period(&irregular), None);
     }
 
     #[test]
