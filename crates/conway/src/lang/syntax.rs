@@ -205,7 +205,10 @@ pub fn parse(text: &str) -> Result<Statement, LangError> {
                 }
                 Tok::RightParen => "')' without a matching '('".to_string(),
                 Tok::RightBrace => "'}' without a matching '{'".to_string(),
-                ref kind => format!("unexpected {} after a complete expression", kind.describe()),
+                ref kind => format!(
+                    "{} follows a complete expression (a function is called with parentheses: f(x, y))",
+                    kind.describe()
+                ),
             },
         }),
     }
