@@ -353,6 +353,11 @@ impl<G: Typeable> Ruleset for Arc<Game<G>> {
         if game.one_heap(0).is_none() {
             return Err(RuleError::NotAHeapGame(self.name.clone()));
         }
+        // The values themselves are held too: eight bytes each.
+        let values_bytes = n.saturating_add(1).saturating_mul(8);
+        Meter::new(budget.limits)
+            .hold(values_bytes)
+            .map_err(|e| self.search_error(e))?;
         let mut solver = self.solver(game, budget);
         let mut values = Vec::new();
         for size in 0..=n {
