@@ -11,7 +11,9 @@
 //! shared by all frames, each frame owning a slice at the top.
 
 use super::{Analysis, Impartial, Target};
-use crate::engine::{BoundedTable, Footprint, Limits, Meter, Outcome, Play, Progress, SearchError};
+use crate::engine::{
+    BoundedTable, Footprint, Limits, Meter, Outcome, Play, Progress, SearchError, BYTES_PER_COUNT,
+};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::hash::BuildHasher;
 
@@ -281,19 +283,26 @@ impl<'g, G: Impartial> Solver<'g, G> {
         })
     }
 
-    /// The options of a position, counted against the limits; refused before they are
-    /// listed where the ruleset's bound says they could not fit.
+    /// The options of a position, counted against the limits.
     fn list_options(&mut self, position: &G::Position) -> Result<Vec<G::Position>, SearchError> {
-        if let Some(bound) = self.game.option_bound(position) {
-            let held = self.stack.bytes as u64 + self.memory.bytes();
-            self.meter
-                .room_for_positions(bound, position.footprint(), held)?;
-        }
+        self.check_room(position)?;
         let options = self.game.options(position);
         for option in &options {
             self.meter.list(option.footprint())?;
         }
         Ok(options)
+    }
+
+    /// Refuses, before they are listed, options that the ruleset's bound says could not fit.
+    fn check_room(&self, position: &G::Position) -> Result<(), SearchError> {
+        match self.game.option_bound(position) {
+            Some(bound) => {
+                let held = self.stack.bytes as u64 + self.memory.bytes();
+                self.meter
+                    .room_for_positions(bound, position.footprint(), held)
+            }
+            None => Ok(()),
+        }
     }
 
     /// The value of a canonical position: its nim value (normal play) or 0/1 for P/N (misère).
@@ -309,7 +318,8 @@ impl<'g, G: Impartial> Solver<'g, G> {
     }
 
     fn search(&mut self, root: G::Position, play: Play) -> Result<u64, SearchError> {
-        self.open(root, play)?;
+        let hash = FxBuildHasher.hash_one(&root);
+        self.open(root, hash, play)?;
         loop {
             match self.stack.next_part() {
                 Some(index) => {
@@ -318,10 +328,11 @@ impl<'g, G: Impartial> Solver<'g, G> {
                         Some(value) => self.stack.accept(value, play),
                         None => {
                             let part = self.stack.parts[index].clone();
-                            if self.stack.on_path(&part) {
+                            let hash = FxBuildHasher.hash_one(&part);
+                            if self.stack.on_path(&part, hash) {
                                 return Err(SearchError::Loops);
                             }
-                            self.open(part, play)?;
+                            self.open(part, hash, play)?;
                         }
                     }
                 }
@@ -337,15 +348,17 @@ impl<'g, G: Impartial> Solver<'g, G> {
         }
     }
 
-    /// Expands a position: lists its options, each split into the parts whose values it
-    /// needs, on top of the stack.
-    fn open(&mut self, position: G::Position, play: Play) -> Result<(), SearchError> {
+    /// Expands a position (whose hash is `hash`): lists its options, each split into the
+    /// parts whose values it needs, on top of the stack.
+    fn open(&mut self, position: G::Position, hash: u64, play: Play) -> Result<(), SearchError> {
         let game = self.game;
-        let options = self.list_options(&position)?;
-        self.meter.count(1)?;
+        self.check_room(&position)?;
+        let options = game.options(&position);
+        // The position and each option count once, and once more per so many bytes.
+        let listed = 1 + options.len() as u64;
         let stack = &mut self.stack;
         let mut frame = Frame {
-            hash: FxBuildHasher.hash_one(&position),
+            hash,
             bytes: position.footprint(),
             position,
             parts_from: stack.parts.len(),
@@ -368,9 +381,11 @@ impl<'g, G: Impartial> Solver<'g, G> {
             stack.ends.push(stack.parts.len());
         }
         stack.bytes += frame.bytes;
+        let listed = listed + frame.bytes as u64 / BYTES_PER_COUNT;
         *stack.path.entry(frame.hash).or_insert(0) += 1;
         stack.frames.push(frame);
         stack.settle(play);
+        self.meter.count(listed)?;
         let stack_bytes = stack.bytes as u64;
         if self.meter.hold(stack_bytes + self.memory.bytes()).is_err() {
             self.memory.make_room();
@@ -448,9 +463,8 @@ impl<P: Eq + std::hash::Hash + Footprint> Stack<P> {
         (top.ends_from + top.option < self.ends.len()).then_some(top.part)
     }
 
-    /// Whether `position` is on the current line of play.
-    fn on_path(&self, position: &P) -> bool {
-        let hash = FxBuildHasher.hash_one(position);
+    /// Whether `position`, whose hash is `hash`, is on the current line of play.
+    fn on_path(&self, position: &P, hash: u64) -> bool {
         self.path.contains_key(&hash)
             && self
                 .frames
