@@ -35,7 +35,7 @@
 //! **Signs.** `+-` and `±` are one token: before an operand it is `±x`; between two operands it
 //! is `a ± b`, that is `a + ±b`. Write `a + -b` (with a space) for a sum with a negative.
 
-use super::token::{abbreviate, tokenize, Comparison, Tok, Token};
+use super::token::{abbreviate, fraction_words, tokenize, Comparison, Tok, Token};
 use super::LangError;
 
 /// How deeply parentheses, braces, bars, arguments and prefix operators may nest.
@@ -731,11 +731,7 @@ impl Expr {
             ExprKind::Fraction {
                 numerator,
                 denominator,
-            } => format!(
-                "the number {}/{}",
-                abbreviate(numerator),
-                abbreviate(denominator)
-            ),
+            } => fraction_words(numerator, denominator),
             ExprKind::Nimber(_) => "a nimber".to_string(),
             ExprKind::Ups { down: false, .. } => "up (^)".to_string(),
             ExprKind::Ups { down: true, .. } => "down (v)".to_string(),

@@ -139,11 +139,7 @@ impl Tok {
             Tok::Fraction {
                 numerator,
                 denominator,
-            } => format!(
-                "the number {}/{}",
-                abbreviate(numerator),
-                abbreviate(denominator)
-            ),
+            } => fraction_words(numerator, denominator),
             Tok::Ident(name) => format!("the name '{}'", abbreviate(name)),
             Tok::Up(n) => format!("'{}'", "^".repeat(*n.min(&8))),
             Tok::Down(n) => format!("'{}'", "v".repeat(*n.min(&8))),
@@ -183,6 +179,15 @@ pub(crate) fn abbreviate(text: &str) -> String {
         let tail: String = text.chars().skip(count - 8).collect();
         format!("{head}…{tail} ({count} characters)")
     }
+}
+
+/// A fraction as messages name it: "the number 3/8".
+pub(super) fn fraction_words(numerator: &str, denominator: &str) -> String {
+    format!(
+        "the number {}/{}",
+        abbreviate(numerator),
+        abbreviate(denominator)
+    )
 }
 
 /// Splits text into tokens. Whitespace separates tokens and is otherwise ignored.
