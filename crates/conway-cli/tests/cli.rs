@@ -492,6 +492,26 @@ fn output_grows_linearly_with_the_position() {
     assert_eq!(report["winning_moves"][0]["move"], "heap 1: 3 → 2 (take 1)");
     let all = conway(&["solve", "nim", &position, "--json", "--all-moves"]);
     assert!(all.stdout.len() < 2_000_000, "{} bytes", all.stdout.len());
+    // The same row as a component of a sum: each move names the component, not all of it.
+    let threes = vec!["3"; 20_000].join(" ");
+    let sum = conway(&[
+        "solve",
+        "nim",
+        &threes,
+        "+",
+        "nim",
+        "1",
+        "--json",
+        "--all-moves",
+    ]);
+    assert!(sum.status.success());
+    assert!(sum.stdout.len() < 2_000_000, "{} bytes", sum.stdout.len());
+    let report: Value = serde_json::from_slice(&sum.stdout).unwrap();
+    assert_eq!(report["winning_move_count"], 20_001);
+    assert_eq!(
+        report["winning_moves"][0]["move"],
+        "component 1 (nim): heap 1: 3 → 2 (take 1)"
+    );
     // Playing it would mean holding 120,000 positions of 40,000 heaps: refused, not tried.
     let position40 = format!("{} 1", vec!["3"; 40_000].join(" "));
     fails_with(&["play", "nim", &position40], "too many moves to list");

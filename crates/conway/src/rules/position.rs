@@ -8,7 +8,7 @@ use super::{Misere, Notation, Params, RuleError, RuleInfo};
 use crate::engine::{Footprint, Limits, Meter, Outcome, Play, Progress, SearchError, Value};
 use crate::graph::Graph;
 use crate::heap::Sequence;
-use crate::impartial::{Moves, Solver, Target};
+use crate::impartial::{Solver, Target};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use std::any::Any;
@@ -177,14 +177,16 @@ impl Position {
     }
 
     /// The moves to positions of nim value `value` (normal play): in a sum, the winning
-    /// moves of this component. The first `keep`, and their number.
+    /// moves of this component. The first `keep` go to `each` as they are found; the number
+    /// of them all is returned.
     pub fn moves_to_value(
         &self,
         value: u64,
         keep: usize,
         budget: Budget,
-    ) -> Result<Moves<Position>, RuleError> {
-        self.0.moves_to_value(value, keep, budget)
+        each: &mut dyn FnMut(Position),
+    ) -> Result<u64, RuleError> {
+        self.0.moves_to_value(value, keep, budget, each)
     }
 
     /// Every position reachable from this one, with its moves and outcome: the game graph
@@ -230,7 +232,8 @@ trait Dynamic: Send + Sync {
         value: u64,
         keep: usize,
         budget: Budget,
-    ) -> Result<Moves<Position>, RuleError>;
+        each: &mut dyn FnMut(Position),
+    ) -> Result<u64, RuleError>;
     fn graph(&self, play: Play, budget: Budget) -> Result<GraphReport, RuleError>;
     fn same(&self, other: &dyn Dynamic) -> bool;
     fn as_any(&self) -> &dyn Any;
@@ -498,17 +501,15 @@ impl<G: Typeable> Dynamic for Typed<G> {
         value: u64,
         keep: usize,
         budget: Budget,
-    ) -> Result<Moves<Position>, RuleError> {
+        each: &mut dyn FnMut(Position),
+    ) -> Result<u64, RuleError> {
         let rules = self.game.normal_rules()?;
-        let moves = self
-            .game
+        self.game
             .solver(rules, budget)
-            .moves_to(&self.position, Target::Value(value), keep)
-            .map_err(|e| self.game.search_error(e))?;
-        Ok(Moves {
-            first: moves.first.into_iter().map(|p| self.wrap(p)).collect(),
-            total: moves.total,
-        })
+            .moves_to_each(&self.position, Target::Value(value), keep, &mut |p| {
+                each(self.wrap(p))
+            })
+            .map_err(|e| self.game.search_error(e))
     }
 
     fn graph(&self, play: Play, budget: Budget) -> Result<GraphReport, RuleError> {

@@ -52,30 +52,29 @@ impl Sum {
             .map(|c| c.nim_value(budget()))
             .collect::<Result<Vec<u64>, _>>()?;
         let total = values.iter().fold(0, |sum, &v| sum ^ v);
+        // As for one position: moves are written out as they are found, and a long sum's
+        // options are not written out at all, so output and memory grow linearly.
+        let shown = self.show();
+        let long = shown.chars().count() > MAX_SHOWN_POSITION;
         let mut winning_moves = Vec::new();
         let mut winning_move_count = 0;
         if total != 0 {
             for (i, (component, &value)) in self.components.iter().zip(&values).enumerate() {
-                let left = keep - winning_moves.len();
-                let moves = component.moves_to_value(total ^ value, left, budget())?;
-                winning_move_count += moves.total;
-                for to in &moves.first {
-                    let shown = self.show_with(Some((i, to)));
-                    winning_moves.push(Move {
-                        to: (shown.chars().count() <= MAX_SHOWN_POSITION).then_some(shown),
-                        description: format!(
-                            "{} {}: {}",
-                            component.game(),
-                            component.show(),
-                            component.describe_move(to)
-                        ),
-                    });
-                }
+                let named = component_name(i, component);
+                let left = keep.saturating_sub(winning_moves.len());
+                winning_move_count +=
+                    component.moves_to_value(total ^ value, left, budget(), &mut |to| {
+                        let to_sum = (!long).then(|| self.show_with(Some((i, &to))));
+                        winning_moves.push(Move {
+                            to: to_sum.filter(|s| s.chars().count() <= MAX_SHOWN_POSITION),
+                            description: format!("{named}: {}", component.describe_move(&to)),
+                        });
+                    })?;
             }
         }
         Ok(Report {
             game: "sum".to_string(),
-            position: self.show(),
+            position: shown,
             play,
             outcome: Outcome::p_if(total == 0),
             value: Some(Value::Nimber(total)),
@@ -84,5 +83,16 @@ impl Sum {
             winning_moves,
             winning_move_count,
         })
+    }
+}
+
+/// How a move names the component it is made in: the component itself, or its number where
+/// it is too long to repeat in every move.
+fn component_name(i: usize, component: &Position) -> String {
+    let shown = component.show();
+    if shown.chars().count() <= MAX_SHOWN_POSITION {
+        format!("{} {shown}", component.game())
+    } else {
+        format!("component {} ({})", i + 1, component.game())
     }
 }
