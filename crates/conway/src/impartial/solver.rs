@@ -285,7 +285,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
 
     /// The options of a position, counted against the limits.
     fn list_options(&mut self, position: &G::Position) -> Result<Vec<G::Position>, SearchError> {
-        self.check_room(position)?;
+        self.check_room(position, position.footprint())?;
         let options = self.game.options(position);
         for option in &options {
             self.meter.list(option.footprint())?;
@@ -293,13 +293,13 @@ impl<'g, G: Impartial> Solver<'g, G> {
         Ok(options)
     }
 
-    /// Refuses, before they are listed, options that the ruleset's bound says could not fit.
-    fn check_room(&self, position: &G::Position) -> Result<(), SearchError> {
+    /// Refuses, before they are listed, options that the ruleset's bound says could not fit;
+    /// each is taken to hold about the `bytes` of the position itself.
+    fn check_room(&self, position: &G::Position, bytes: usize) -> Result<(), SearchError> {
         match self.game.option_bound(position) {
             Some(bound) => {
                 let held = self.stack.bytes as u64 + self.memory.bytes();
-                self.meter
-                    .room_for_positions(bound, position.footprint(), held)
+                self.meter.room_for_positions(bound, bytes, held)
             }
             None => Ok(()),
         }
@@ -352,14 +352,15 @@ impl<'g, G: Impartial> Solver<'g, G> {
     /// parts whose values it needs, on top of the stack.
     fn open(&mut self, position: G::Position, hash: u64, play: Play) -> Result<(), SearchError> {
         let game = self.game;
-        self.check_room(&position)?;
+        let bytes = position.footprint();
+        self.check_room(&position, bytes)?;
         let options = game.options(&position);
         // The position and each option count once, and once more per so many bytes.
         let listed = 1 + options.len() as u64;
         let stack = &mut self.stack;
         let mut frame = Frame {
             hash,
-            bytes: position.footprint(),
+            bytes,
             position,
             parts_from: stack.parts.len(),
             ends_from: stack.ends.len(),

@@ -286,9 +286,14 @@ pub(super) trait Typeable:
 impl<G: Notation<Position: Send + Sync + 'static> + Send + Sync + 'static> Typeable for G {}
 
 impl<G: Typeable> Game<G> {
+    /// The play convention used when `asked` is asked for.
+    fn play_for(&self, asked: Play) -> Play {
+        self.forced.unwrap_or(asked)
+    }
+
     /// The rules and the play convention to use when `asked` is asked for.
     fn rules(&self, asked: Play) -> Result<(&G, Play), RuleError> {
-        let play = self.forced.unwrap_or(asked);
+        let play = self.play_for(asked);
         match (play, &self.misere) {
             (Play::Normal, _) | (Play::Misere, Misere::SameMoves) => Ok((&self.normal, play)),
             (Play::Misere, Misere::Rules(rules)) => Ok((rules, play)),
@@ -335,7 +340,7 @@ impl<G: Typeable> Ruleset for Arc<Game<G>> {
     }
 
     fn play(&self, asked: Play) -> Play {
-        self.forced.unwrap_or(asked)
+        self.play_for(asked)
     }
 
     fn parse_under(&self, text: &str, play: Play) -> Result<Position, RuleError> {
