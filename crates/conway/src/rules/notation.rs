@@ -58,6 +58,14 @@ pub enum Separator {
 
 /// Reads numbers separated by `separator`. Empty text is an empty list.
 pub fn parse_numbers(text: &str, separator: Separator) -> Result<Vec<u64>, ParseError> {
+    Ok(numbers_at(text, separator)?
+        .into_iter()
+        .map(|(_, n)| n)
+        .collect())
+}
+
+/// Reads numbers separated by `separator`, each with the column where it starts.
+fn numbers_at(text: &str, separator: Separator) -> Result<Vec<(usize, u64)>, ParseError> {
     let mut numbers = Vec::new();
     let mut expect_number = true;
     let mut chars = text.char_indices().enumerate().peekable();
@@ -93,7 +101,8 @@ pub fn parse_numbers(text: &str, separator: Separator) -> Result<Vec<u64>, Parse
             end = b + d.len_utf8();
             chars.next();
         }
-        numbers.push(parse_digits(&text[byte..end]).map_err(|e| e.shifted(column))?);
+        let number = parse_digits(&text[byte..end]).map_err(|e| e.shifted(column))?;
+        numbers.push((column, number));
         expect_number = separator == Separator::Spaces;
     }
     match last_comma {
@@ -161,24 +170,14 @@ pub fn parse_bounded(
     max: u64,
     what: &str,
 ) -> Result<Vec<u64>, ParseError> {
-    let numbers = parse_numbers(text, separator)?;
-    if let Some(&too_large) = numbers.iter().find(|&&n| n > max) {
-        let column = number_column(text, &numbers, too_large);
+    let numbers = numbers_at(text, separator)?;
+    if let Some(&(column, too_large)) = numbers.iter().find(|&&(_, n)| n > max) {
         return Err(ParseError {
-            offset: column,
+            offset: Some(column),
             reason: check_size(too_large, max, what).unwrap_err(),
         });
     }
-    Ok(numbers)
-}
-
-/// The column where the first occurrence of `value` among `numbers` is written in `text`.
-fn number_column(text: &str, numbers: &[u64], value: u64) -> Option<usize> {
-    let index = numbers.iter().position(|&n| n == value)?;
-    let chars: Vec<char> = text.chars().collect();
-    let starts = (0..chars.len())
-        .filter(|&i| chars[i].is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_digit()));
-    starts.into_iter().nth(index)
+    Ok(numbers.into_iter().map(|(_, n)| n).collect())
 }
 
 /// Drops the `blank` items at the end of `items`: empty top stairs, empty squares past the
