@@ -41,4 +41,7 @@ pub mod heap;
 pub mod impartial;
 pub mod lang;
 pub mod nimber;
+pub mod number;
+pub mod partizan;
 pub mod rules;
+pub mod short;

@@ -45,6 +45,8 @@ pub enum SearchError {
         "the game does not end: a position repeats along a line of play, so it has no nim value"
     )]
     Loops,
+    #[error("the value is too large: it has {what}")]
+    TooLarge { what: String },
 }
 
 /// Bytes as a person reads them: `512 B`, `3 MiB`, `2 GiB`.

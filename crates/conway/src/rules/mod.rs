@@ -7,6 +7,7 @@
 //! analyses, plays and sums without ever going back to text.
 
 mod chomp;
+mod cut_cake;
 mod dynamic;
 mod growing;
 mod heaps;
@@ -15,6 +16,7 @@ mod northcott;
 mod notation;
 mod position;
 mod registry;
+mod short_position;
 mod staircase;
 mod subtraction;
 mod sum;
@@ -23,6 +25,7 @@ mod welter;
 mod wythoff;
 
 pub use chomp::Chomp;
+pub use cut_cake::{CutCake, Piece};
 pub use dynamic::{smallest_zeckendorf_term, DynamicSubtraction, Heap};
 pub use growing::{Counting, GrowingHeap, GrowingTake};
 pub use heaps::HeapNotation;
@@ -36,6 +39,7 @@ pub use position::{
     Budget, GraphReport, Move, Position, Report, Ruleset, MAX_LISTED_MOVES, MAX_SHOWN_POSITION,
 };
 pub use registry::{catalogue, find, ruleset, Params, RuleInfo};
+pub use short_position::{PartizanNotation, ShortAnalysis};
 pub use staircase::{odd_stair_sum, SilverDollar, Square, Staircase};
 pub use subtraction::Subtraction;
 pub use sum::Sum;
@@ -105,6 +109,8 @@ pub trait Notation: Impartial + Sized {
 }
 
 /// What misère play means for a ruleset.
+///
+/// (Partizan rulesets are read and written by [`PartizanNotation`].)
 pub enum Misere<G> {
     /// Misère play of the same moves.
     SameMoves,

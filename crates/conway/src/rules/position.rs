@@ -9,6 +9,9 @@ use crate::engine::{Footprint, Limits, Meter, Outcome, Play, Progress, SearchErr
 use crate::graph::Graph;
 use crate::heap::Sequence;
 use crate::impartial::{Solver, Target};
+use crate::partizan::Player;
+use crate::rules::ShortAnalysis;
+use crate::short::Store;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use std::any::Any;
@@ -59,7 +62,7 @@ const MAX_LISTED_BYTES: u64 = 1 << 30;
 pub const MAX_SHOWN_POSITION: usize = 1000;
 
 /// A position of some ruleset, parsed once.
-pub struct Position(Box<dyn Dynamic>);
+pub struct Position(pub(super) Box<dyn Dynamic>);
 
 /// One winning move, in the ruleset's notation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -145,6 +148,28 @@ impl Position {
         self.0.show()
     }
 
+    /// Whether the game is partizan: Left and Right have different moves, and the value is a
+    /// short game rather than a nimber.
+    pub fn is_partizan(&self) -> bool {
+        self.0.is_partizan()
+    }
+
+    /// The moves of `player` (in an impartial game both players have the same moves).
+    pub fn moves(&self, player: Player) -> Result<Vec<Position>, RuleError> {
+        self.0.moves(player)
+    }
+
+    /// The canonical value in `store` (an impartial position's is its nimber) and, with
+    /// `with_options`, the value of each move of each player.
+    pub fn short_analysis(
+        &self,
+        store: &mut Store,
+        with_options: bool,
+        budget: Budget,
+    ) -> Result<ShortAnalysis, RuleError> {
+        self.0.short_analysis(store, with_options, budget)
+    }
+
     /// Reads another position of the same ruleset, under the rules of `play`.
     pub fn parse_another(&self, text: &str, play: Play) -> Result<Position, RuleError> {
         self.0.parse_another(text, play)
@@ -217,8 +242,16 @@ impl fmt::Debug for Position {
 }
 
 /// A typed ruleset and its position, behind [`Position`].
-trait Dynamic: Send + Sync {
+pub(super) trait Dynamic: Send + Sync {
     fn game(&self) -> &str;
+    fn is_partizan(&self) -> bool;
+    fn moves(&self, player: Player) -> Result<Vec<Position>, RuleError>;
+    fn short_analysis(
+        &self,
+        store: &mut Store,
+        with_options: bool,
+        budget: Budget,
+    ) -> Result<ShortAnalysis, RuleError>;
     fn show(&self) -> String;
     fn parse_another(&self, text: &str, play: Play) -> Result<Position, RuleError>;
     fn clone_box(&self) -> Position;
@@ -420,6 +453,46 @@ impl<G: Typeable> Typed<G> {
 impl<G: Typeable> Dynamic for Typed<G> {
     fn game(&self) -> &str {
         &self.game.name
+    }
+
+    fn is_partizan(&self) -> bool {
+        false
+    }
+
+    fn moves(&self, _player: Player) -> Result<Vec<Position>, RuleError> {
+        self.options(Play::Normal)
+    }
+
+    fn short_analysis(
+        &self,
+        store: &mut Store,
+        with_options: bool,
+        budget: Budget,
+    ) -> Result<ShortAnalysis, RuleError> {
+        let rules = self.game.normal_rules()?;
+        let mut solver = self.game.solver(rules, budget);
+        let mut nimber = |solver: &mut Solver<'_, G>, position: &G::Position| {
+            let value = solver
+                .nim_value(position)
+                .map_err(|e| self.game.search_error(e))?;
+            store
+                .nimber(value as u128)
+                .map_err(|e| self.game.search_error(e))
+        };
+        let value = nimber(&mut solver, &self.position)?;
+        let mut options = Vec::new();
+        if with_options {
+            self.too_many_moves(rules)?;
+            for option in rules.options(&self.position) {
+                let option_value = nimber(&mut solver, &option)?;
+                options.push((self.wrap(option), option_value));
+            }
+        }
+        Ok(ShortAnalysis {
+            value,
+            right: options.clone(),
+            left: options,
+        })
     }
 
     fn show(&self) -> String {

@@ -2,7 +2,9 @@
 //! declares its [`RuleInfo`] once; the list, `conway rules` and the parser of game names all
 //! read it from here.
 
-use super::{chomp, dynamic, growing, nim, northcott, staircase, subtraction, turtles, welter};
+use super::{
+    chomp, cut_cake, dynamic, growing, nim, northcott, staircase, subtraction, turtles, welter,
+};
 use super::{wythoff, ParseError, RuleError, Ruleset};
 use serde::{Serialize, Serializer};
 use std::fmt;
@@ -89,6 +91,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &dynamic::DYNAMIC,
     &dynamic::FIBONACCI,
     &growing::GROWING,
+    &cut_cake::CUT_CAKE,
 ];
 
 /// Every ruleset, in the order of the texts.

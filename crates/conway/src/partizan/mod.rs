@@ -1,0 +1,77 @@
+//! Partizan rulesets: Left and Right have different moves, and a position's value is a short
+//! game in a [`Store`] (chapters 5–9).
+//!
+//! A ruleset says what the moves are; the [`Solver`] does the rest: it splits positions into
+//! independent components, finds each component's canonical value once (keyed by its
+//! [`Partizan::canonical`] form) and adds the values in the store.
+
+mod solver;
+
+pub use solver::Solver;
+
+use crate::engine::Footprint;
+use crate::short::{GameId, Store, StoreResult};
+use std::hash::Hash;
+
+/// A partizan ruleset: the moves of each player from a position. Like
+/// [`Impartial`](crate::impartial::Impartial), the ruleset is a value (it carries any
+/// parameters) and positions are plain data.
+pub trait Partizan {
+    type Position: Clone + Eq + Hash + Footprint;
+
+    /// The positions Left can move to.
+    fn left_options(&self, position: &Self::Position) -> Vec<Self::Position>;
+
+    /// The positions Right can move to.
+    fn right_options(&self, position: &Self::Position) -> Vec<Self::Position>;
+
+    /// Splits `position` into independent components (their sum is the position), pushing
+    /// them on `parts`. The default is the position itself. A component with no moves at all
+    /// may be left out: its value is 0.
+    fn components(&self, position: Self::Position, parts: &mut Vec<Self::Position>) {
+        parts.push(position);
+    }
+
+    /// A representative of the positions equal to `position` by a symmetry of the rules
+    /// (a reflection of a board, say), so that they are solved once.
+    fn canonical(&self, position: Self::Position) -> Self::Position {
+        position
+    }
+
+    /// The value of a component by a closed form, when the ruleset knows one. It must never
+    /// be wrong; `None` is always correct. Every such hook is checked against search in a
+    /// test.
+    fn known_value(
+        &self,
+        _component: &Self::Position,
+        _store: &mut Store,
+    ) -> Option<StoreResult<GameId>> {
+        None
+    }
+}
+
+/// A player of a partizan game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Player {
+    Left,
+    Right,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Player::Left => "Left",
+            Player::Right => "Right",
+        })
+    }
+}

@@ -1,0 +1,182 @@
+//! Cut-cake (Example 7.4): Left cuts a piece along a vertical grid line (splitting its
+//! columns), Right along a horizontal one (splitting its rows). Pieces are independent.
+
+use super::short_position::typed_partizan;
+use super::{parse_size, Params, ParseError, PartizanNotation, RuleInfo};
+use crate::number::Dyadic;
+use crate::partizan::Partizan;
+use crate::short::{GameId, Store, StoreResult};
+
+/// Cut-cake. A position is its pieces, each `(rows, columns)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CutCake;
+
+/// The largest side of a piece: a piece of n columns has n − 1 cuts for Left.
+const MAX_SIDE: u64 = 1 << 20;
+
+pub(super) const CUT_CAKE: RuleInfo = RuleInfo {
+    name: "cut-cake",
+    params: Params::None,
+    summary: "Partizan. Left cuts one piece of a grid cake along a vertical line, Right along a horizontal one; whoever cannot cut loses.",
+    notation: "pieces `ROWSxCOLUMNS` separated by spaces: `2x4 3x3`.",
+    misere: "not supported (partizan games are played under normal play).",
+    example: "conway solve cut-cake \"2x4 3x3\"",
+    build: |info, _| Ok(typed_partizan(info, CutCake)),
+};
+
+/// `(rows, columns)`.
+pub type Piece = (u64, u64);
+
+impl CutCake {
+    /// The value of a piece by the closed form of Example 7.4: with l and r the bit lengths of
+    /// the rows m and the columns n, 0 if l = r, ⌊n / 2^(l−1)⌋ − 1 if l < r, and the negative
+    /// of the mirror image if l > r.
+    pub fn piece_value((rows, columns): Piece) -> i64 {
+        let bits = |x: u64| 64 - x.leading_zeros();
+        let (l, r) = (bits(rows), bits(columns));
+        match l.cmp(&r) {
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Less => (columns >> (l - 1)) as i64 - 1,
+            std::cmp::Ordering::Greater => -((rows >> (r - 1)) as i64 - 1),
+        }
+    }
+}
+
+impl Partizan for CutCake {
+    type Position = Vec<Piece>;
+
+    fn left_options(&self, pieces: &Vec<Piece>) -> Vec<Vec<Piece>> {
+        cuts(pieces, |(rows, columns)| {
+            (1..columns).map(move |a| [(rows, a), (rows, columns - a)])
+        })
+    }
+
+    fn right_options(&self, pieces: &Vec<Piece>) -> Vec<Vec<Piece>> {
+        cuts(pieces, |(rows, columns)| {
+            (1..rows).map(move |a| [(a, columns), (rows - a, columns)])
+        })
+    }
+
+    fn components(&self, pieces: Vec<Piece>, parts: &mut Vec<Vec<Piece>>) {
+        parts.extend(
+            pieces
+                .into_iter()
+                .filter(|&piece| piece != (1, 1))
+                .map(|piece| vec![piece]),
+        );
+    }
+
+    fn known_value(
+        &self,
+        component: &Vec<Piece>,
+        store: &mut Store,
+    ) -> Option<StoreResult<GameId>> {
+        match component.as_slice() {
+            [piece] => Some(store.number(Dyadic::from_int(Self::piece_value(*piece)))),
+            _ => None,
+        }
+    }
+}
+
+/// Every position after one cut of one piece, by `split`, which lists the ways to cut a piece.
+fn cuts<I: Iterator<Item = [Piece; 2]>>(
+    pieces: &[Piece],
+    split: impl Fn(Piece) -> I,
+) -> Vec<Vec<Piece>> {
+    let mut options = Vec::new();
+    for (index, &piece) in pieces.iter().enumerate() {
+        if index > 0 && pieces[index - 1] == piece {
+            continue;
+        }
+        for halves in split(piece) {
+            let mut option = pieces.to_vec();
+            option.remove(index);
+            option.extend(halves);
+            option.sort_unstable();
+            options.push(option);
+        }
+    }
+    options.sort();
+    options.dedup();
+    options
+}
+
+impl PartizanNotation for CutCake {
+    fn parse(&self, text: &str) -> Result<Vec<Piece>, ParseError> {
+        let mut pieces = Vec::new();
+        let mut offset = 0;
+        for word in text.split(' ') {
+            if !word.is_empty() {
+                let (rows, columns) = word.split_once(['x', 'X']).ok_or_else(|| {
+                    ParseError::at(
+                        offset,
+                        format!("'{word}' is not a piece: write ROWSxCOLUMNS, e.g. 2x4"),
+                    )
+                })?;
+                let side = |text: &str, what: &str, at: usize| -> Result<u64, ParseError> {
+                    let size = parse_size(text, what).map_err(|e| ParseError::at(at, e.reason))?;
+                    if size == 0 || size > MAX_SIDE {
+                        return Err(ParseError::at(
+                            at,
+                            format!("{what} must be from 1 to {MAX_SIDE}, not {size}"),
+                        ));
+                    }
+                    Ok(size)
+                };
+                pieces.push((
+                    side(rows, "rows", offset)?,
+                    side(columns, "columns", offset + rows.len() + 1)?,
+                ));
+            }
+            offset += word.len() + 1;
+        }
+        if pieces.is_empty() {
+            return Err(ParseError::whole("no pieces: write pieces such as 2x4 3x3"));
+        }
+        pieces.sort_unstable();
+        Ok(pieces)
+    }
+
+    fn show(&self, pieces: &Vec<Piece>) -> String {
+        let shown: Vec<String> = pieces.iter().map(|(r, c)| format!("{r}x{c}")).collect();
+        shown.join(" ")
+    }
+
+    fn describe_move(&self, from: &Vec<Piece>, to: &Vec<Piece>) -> String {
+        let mut gone = from.clone();
+        let mut new = Vec::new();
+        for piece in to {
+            match gone.iter().position(|p| p == piece) {
+                Some(i) => {
+                    gone.remove(i);
+                }
+                None => new.push(*piece),
+            }
+        }
+        match (gone.as_slice(), new.as_slice()) {
+            ([(r, c)], [(r1, c1), (r2, c2)]) => {
+                format!("cut {r}x{c} into {r1}x{c1} and {r2}x{c2}")
+            }
+            _ => "cut a piece".to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::Solver;
+
+    #[test]
+    fn the_closed_form_is_the_search() {
+        let mut store = Store::default();
+        let mut by_search = Solver::new(&CutCake).by_search_only();
+        for rows in 1..=9 {
+            for columns in 1..=9 {
+                let searched = by_search.value(&mut store, &vec![(rows, columns)]).unwrap();
+                let known = Dyadic::from_int(CutCake::piece_value((rows, columns)));
+                assert_eq!(store.as_number(searched), Some(&known), "{rows}x{columns}");
+            }
+        }
+    }
+}

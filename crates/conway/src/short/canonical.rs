@@ -1,0 +1,247 @@
+//! The one constructor of games: options in, canonical form out (chapters 6 and 8).
+//!
+//! Steps: a form whose options are numbers with every Left option below every Right option is
+//! the simplest number between them (Theorem 6.1); an impartial form of nimbers is the nimber
+//! of their mex; otherwise dominated options are deleted (Theorem 6.2) and reversible ones
+//! bypassed (Theorem 8.1) until neither applies. What remains is the unique canonical form;
+//! if it is the form of a number-up-star value, that value is stored instead.
+
+use super::compare::deep;
+use super::nus::Nus;
+use super::store::{GameId, Store, StoreResult};
+use crate::number::Dyadic;
+
+impl Store {
+    /// The canonical game `{left | right}`. The options may repeat and be in any order.
+    pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> StoreResult<GameId> {
+        let mut left = left.to_vec();
+        let mut right = right.to_vec();
+        sort_unique(&mut left);
+        sort_unique(&mut right);
+        if let Some(game) = self.number_between(&left, &right)? {
+            return Ok(game);
+        }
+        if let Some(game) = self.nimber_of(&left, &right)? {
+            return Ok(game);
+        }
+        deep(|| self.simplify(&mut left, &mut right))?;
+        if let Some(game) = self.number_between(&left, &right)? {
+            return Ok(game);
+        }
+        if let Some(nus) = self.nus_with_options(&left, &right)? {
+            return self.nus(nus);
+        }
+        self.intern_form(&left, &right)
+    }
+
+    /// The simplest number between the options, if they are numbers and every Left option is
+    /// below every Right option.
+    fn number_between(&mut self, left: &[GameId], right: &[GameId]) -> StoreResult<Option<GameId>> {
+        let numbers = |side: &[GameId]| -> Option<Vec<Dyadic>> {
+            side.iter().map(|&g| self.as_number(g).cloned()).collect()
+        };
+        let (Some(left), Some(right)) = (numbers(left), numbers(right)) else {
+            return Ok(None);
+        };
+        let low = left.iter().max();
+        let high = right.iter().min();
+        match Dyadic::simplest_between(low, high) {
+            Some(x) => self.number(x).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// `*mex` for `{*a, *b, … | *a, *b, …}`: the Sprague–Grundy theorem.
+    fn nimber_of(&mut self, left: &[GameId], right: &[GameId]) -> StoreResult<Option<GameId>> {
+        if left != right {
+            return Ok(None);
+        }
+        let mut nims = Vec::with_capacity(left.len());
+        for &g in left {
+            match self.as_nus(g) {
+                Some(nus) if nus.number.is_zero() && nus.ups == 0 => nims.push(nus.nim),
+                _ => return Ok(None),
+            }
+        }
+        nims.sort_unstable();
+        let mut mex = 0;
+        for nim in nims {
+            if nim == mex {
+                mex += 1;
+            } else if nim > mex {
+                break;
+            }
+        }
+        self.nimber(mex).map(Some)
+    }
+
+    /// Deletes dominated options and bypasses reversible ones until neither applies.
+    fn simplify(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) -> StoreResult<()> {
+        loop {
+            self.delete_dominated(left, right)?;
+            if !self.bypass_reversible(left, right)? {
+                return Ok(());
+            }
+            sort_unique(left);
+            sort_unique(right);
+        }
+    }
+
+    /// Deletes each Left option below another and each Right option above another. Options are
+    /// distinct canonical games, so no two are equal.
+    fn delete_dominated(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+    ) -> StoreResult<()> {
+        let mut index = 0;
+        while index < left.len() {
+            let option = left[index];
+            let mut dominated = false;
+            for (other_index, &other) in left.iter().enumerate() {
+                if other_index != index && self.leq(option, other)? {
+                    dominated = true;
+                    break;
+                }
+            }
+            if dominated {
+                left.remove(index);
+            } else {
+                index += 1;
+            }
+        }
+        let mut index = 0;
+        while index < right.len() {
+            let option = right[index];
+            let mut dominated = false;
+            for (other_index, &other) in right.iter().enumerate() {
+                if other_index != index && self.leq(other, option)? {
+                    dominated = true;
+                    break;
+                }
+            }
+            if dominated {
+                right.remove(index);
+            } else {
+                index += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Replaces each reversible option by the options it reverses to: a Left option G^L with a
+    /// Right option G^LR ≤ G by the Left options of G^LR, and symmetrically for Right. Whether
+    /// anything changed.
+    fn bypass_reversible(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+    ) -> StoreResult<bool> {
+        let mut changed = false;
+        let mut index = 0;
+        while index < left.len() {
+            let mut replacement = None;
+            for reply in self.right_options(left[index])? {
+                if self.leq_form(reply, left, right)? {
+                    replacement = Some(self.left_options(reply)?);
+                    break;
+                }
+            }
+            match replacement {
+                Some(options) => {
+                    left.swap_remove(index);
+                    left.extend(options);
+                    changed = true;
+                }
+                None => index += 1,
+            }
+        }
+        let mut index = 0;
+        while index < right.len() {
+            let mut replacement = None;
+            for reply in self.left_options(right[index])? {
+                if self.form_leq(left, right, reply)? {
+                    replacement = Some(self.right_options(reply)?);
+                    break;
+                }
+            }
+            match replacement {
+                Some(options) => {
+                    right.swap_remove(index);
+                    right.extend(options);
+                    changed = true;
+                }
+                None => index += 1,
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The number-up-star value whose canonical options are exactly these, if there is one.
+    ///
+    /// Candidates come from the shape of the form: `{x, x*, …, x*(m−1) | the same}` is
+    /// `x + *m`; `{x | x + k·↑ + *j}` (k ≥ 0) can only be `x + (k+1)·↑ + *(j ⊕ 1)`, and its
+    /// mirror image likewise. A candidate is accepted only if its own options are these.
+    fn nus_with_options(&mut self, left: &[GameId], right: &[GameId]) -> StoreResult<Option<Nus>> {
+        let Some(candidate) = self.nus_candidate(left, right) else {
+            return Ok(None);
+        };
+        let (candidate_left, candidate_right) = candidate.infinitesimal_options();
+        if candidate_left.len() != left.len() || candidate_right.len() != right.len() {
+            return Ok(None);
+        }
+        let mut ids = |side: Vec<Nus>| -> StoreResult<Vec<GameId>> {
+            let mut ids = side
+                .into_iter()
+                .map(|nus| self.nus(nus))
+                .collect::<StoreResult<Vec<_>>>()?;
+            ids.sort_unstable();
+            Ok(ids)
+        };
+        let same = ids(candidate_left)? == left && ids(candidate_right)? == right;
+        Ok(same.then_some(candidate))
+    }
+
+    fn nus_candidate(&self, left: &[GameId], right: &[GameId]) -> Option<Nus> {
+        let nus_of = |side: &[GameId]| -> Option<Vec<&Nus>> {
+            side.iter().map(|&g| self.as_nus(g)).collect()
+        };
+        let (lefts, rights) = (nus_of(left)?, nus_of(right)?);
+        if left == right {
+            let first = lefts.first()?;
+            return Some(Nus {
+                number: first.number.clone(),
+                ups: 0,
+                nim: lefts.len() as u128,
+            });
+        }
+        if let ([only_right], Some(number)) =
+            (rights.as_slice(), lefts.iter().find(|n| n.is_number()))
+        {
+            if only_right.number == number.number && only_right.ups >= 0 {
+                return Some(Nus {
+                    number: number.number.clone(),
+                    ups: only_right.ups.checked_add(1)?,
+                    nim: only_right.nim ^ 1,
+                });
+            }
+        }
+        if let ([only_left], Some(number)) =
+            (lefts.as_slice(), rights.iter().find(|n| n.is_number()))
+        {
+            if only_left.number == number.number && only_left.ups <= 0 {
+                return Some(Nus {
+                    number: number.number.clone(),
+                    ups: only_left.ups.checked_sub(1)?,
+                    nim: only_left.nim ^ 1,
+                });
+            }
+        }
+        None
+    }
+}
+
+fn sort_unique(side: &mut Vec<GameId>) {
+    side.sort_unstable();
+    side.dedup();
+}

@@ -1,0 +1,142 @@
+//! Order: G ≤ H when no Left option of G is ≥ H and no Right option of H is ≤ G (chapter 6,
+//! Definition 6.3), with the shortcuts that keep it fast: equal ids are equal games,
+//! number-up-star values compare by arithmetic, and a number is compared with a game that is
+//! not a number by that game's options on one side only (number avoidance).
+
+use super::store::{GameId, Store, StoreResult};
+use crate::engine::{Outcome, SearchError};
+use std::cmp::Ordering;
+
+/// Enough stack for one more level of a recursive operation; below it, a new segment.
+const RED_ZONE: usize = 128 * 1024;
+const NEW_STACK: usize = 4 * 1024 * 1024;
+
+/// Runs a step of a recursion whose depth follows the games (their birthdays), not the machine:
+/// the stack grows on the heap instead of overflowing.
+pub(super) fn deep<T>(step: impl FnOnce() -> T) -> T {
+    stacker::maybe_grow(RED_ZONE, NEW_STACK, step)
+}
+
+impl Store {
+    /// `g ≤ h`.
+    pub fn leq(&mut self, g: GameId, h: GameId) -> StoreResult<bool> {
+        if g == h {
+            return Ok(true);
+        }
+        if let (Some(x), Some(y)) = (self.as_nus(g), self.as_nus(h)) {
+            return x.leq(y).ok_or_else(too_many_ups);
+        }
+        if let Some(known) = self.orders.get(g, h) {
+            return Ok(known == 1);
+        }
+        let answer = deep(|| self.leq_by_options(g, h))?;
+        self.orders.put(g, h, answer as u32);
+        Ok(answer)
+    }
+
+    fn leq_by_options(&mut self, g: GameId, h: GameId) -> StoreResult<bool> {
+        // A number x against a game G that is not a number: G − x = {G^L − x | G^R − x}, so
+        // x ≤ G needs only G's Right options and G ≤ x only G's Left options.
+        if self.is_number(g) {
+            return self.no_right_option_leq(h, g);
+        }
+        if self.is_number(h) {
+            return self.no_left_option_geq(g, h);
+        }
+        Ok(self.no_left_option_geq(g, h)? && self.no_right_option_leq(h, g)?)
+    }
+
+    /// No Left option of `g` is ≥ `h`.
+    fn no_left_option_geq(&mut self, g: GameId, h: GameId) -> StoreResult<bool> {
+        for option in self.left_options(g)? {
+            if self.leq(h, option)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// No Right option of `h` is ≤ `g`.
+    fn no_right_option_leq(&mut self, h: GameId, g: GameId) -> StoreResult<bool> {
+        for option in self.right_options(h)? {
+            if self.leq(option, g)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `x ≤ {left | right}`, for a form that need not be canonical.
+    pub(super) fn leq_form(
+        &mut self,
+        x: GameId,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> StoreResult<bool> {
+        for &option in right {
+            if self.leq(option, x)? {
+                return Ok(false);
+            }
+        }
+        for option in self.left_options(x)? {
+            if deep(|| self.form_leq(left, right, option))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `{left | right} ≤ y`, for a form that need not be canonical.
+    pub(super) fn form_leq(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+        y: GameId,
+    ) -> StoreResult<bool> {
+        for &option in left {
+            if self.leq(y, option)? {
+                return Ok(false);
+            }
+        }
+        for option in self.right_options(y)? {
+            if deep(|| self.leq_form(option, left, right))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `g < h`.
+    pub fn less(&mut self, g: GameId, h: GameId) -> StoreResult<bool> {
+        Ok(g != h && self.leq(g, h)?)
+    }
+
+    /// How `g` and `h` compare: `None` when they are confused (incomparable).
+    pub fn compare(&mut self, g: GameId, h: GameId) -> StoreResult<Option<Ordering>> {
+        if g == h {
+            return Ok(Some(Ordering::Equal));
+        }
+        Ok(match (self.leq(g, h)?, self.leq(h, g)?) {
+            (true, _) => Some(Ordering::Less),
+            (false, true) => Some(Ordering::Greater),
+            (false, false) => None,
+        })
+    }
+
+    /// Who wins `g`: L if positive, R if negative, P if zero, N if confused with zero.
+    pub fn outcome(&mut self, g: GameId) -> StoreResult<Outcome> {
+        let zero = self.zero();
+        Ok(match (self.leq(zero, g)?, self.leq(g, zero)?) {
+            (true, true) => Outcome::P,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::N,
+        })
+    }
+}
+
+pub(super) fn too_many_ups() -> SearchError {
+    SearchError::TooLarge {
+        what: "a count of ups past 2^63".to_string(),
+    }
+}

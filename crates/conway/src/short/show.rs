@@ -1,0 +1,178 @@
+//! Writing games as the texts and CGSuite write them: `0`, `-3/8`, `*2`, `^`, `vv*`, `^3*`,
+//! `1/2^`, `3*2` (3 + \*2), `+-1`, `{2|-1/2}`, `{0||0|-2}`.
+//!
+//! A number-up-star value is its number, then its ups (`^`, `^^`, `^3`; `v`, `vv`, `v3`), then
+//! its star (`*`, `*5`); a part that is zero is left out. A switch `{a | −a}` is `+-a`. Any
+//! other game is `{L|R}` without spaces: a side with a single option that is itself written
+//! with bars is written inline, and the game's own bar is then one bar longer than the longest
+//! inside it, so `{2|{1|0}}` is `{2||1|0}`. Options appear in a fixed order (numbers and
+//! other number-up-star values by size, then the rest by their text), so a game has one text.
+
+use super::compare::deep;
+use super::nus::Nus;
+use super::store::{GameId, Store};
+use std::fmt::Write;
+
+/// The text grew past the length asked for.
+struct TooLong;
+
+impl Store {
+    /// The canonical form of `game` as text.
+    pub fn show(&self, game: GameId) -> String {
+        self.show_within(game, usize::MAX)
+            .expect("no text is longer than usize::MAX")
+    }
+
+    /// The canonical form of `game` as text, or `None` if it is longer than `limit` bytes
+    /// (a game with many shared options can have a text exponentially longer than its store).
+    pub fn show_within(&self, game: GameId, limit: usize) -> Option<String> {
+        let mut text = String::new();
+        self.write_game(game, &mut text, limit).ok()?;
+        Some(text)
+    }
+
+    fn write_game(&self, game: GameId, text: &mut String, limit: usize) -> Result<(), TooLong> {
+        match self.form_sides(game) {
+            None => {
+                let nus = self
+                    .as_nus(game)
+                    .expect("a game is a form or a closed form");
+                write_nus(nus, text);
+            }
+            Some((left, right)) => {
+                if let Some(switch) = self.switch_of(left, right) {
+                    text.push_str("+-");
+                    self.write_game(switch, text, limit)?;
+                } else {
+                    text.push('{');
+                    deep(|| self.write_body(left, right, text, limit))?;
+                    text.push('}');
+                }
+            }
+        }
+        if text.len() > limit {
+            return Err(TooLong);
+        }
+        Ok(())
+    }
+
+    /// `a` if the form is `{a | −a}` with `a` not 0.
+    fn switch_of(&self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
+        match (left, right) {
+            ([a], [b]) if *a != self.zero() && self.is_negative_of(*a, *b) => Some(*a),
+            _ => None,
+        }
+    }
+
+    /// Whether `b` is `−a`, by structure (both are canonical).
+    fn is_negative_of(&self, a: GameId, b: GameId) -> bool {
+        let known = self.negatives[a.0 as usize];
+        if known != super::store::UNKNOWN {
+            return known == b.0;
+        }
+        match (self.form_sides(a), self.form_sides(b)) {
+            (None, None) => {
+                let (x, y) = (self.as_nus(a), self.as_nus(b));
+                matches!((x, y), (Some(x), Some(y)) if x.checked_neg().as_ref() == Some(y))
+            }
+            (Some((al, ar)), Some((bl, br))) => {
+                al.len() == br.len()
+                    && ar.len() == bl.len()
+                    && al
+                        .iter()
+                        .all(|&x| br.iter().any(|&y| self.is_negative_of(x, y)))
+                    && ar
+                        .iter()
+                        .all(|&x| bl.iter().any(|&y| self.is_negative_of(x, y)))
+            }
+            _ => false,
+        }
+    }
+
+    /// `L|R` with as many bars as needed; returns how many it used.
+    fn write_body(
+        &self,
+        left: &[GameId],
+        right: &[GameId],
+        text: &mut String,
+        limit: usize,
+    ) -> Result<usize, TooLong> {
+        let (left_text, left_bars) = self.side_text(left, limit)?;
+        let (right_text, right_bars) = self.side_text(right, limit)?;
+        let bars = 1 + left_bars.max(right_bars);
+        text.push_str(&left_text);
+        text.extend(std::iter::repeat_n('|', bars));
+        text.push_str(&right_text);
+        Ok(bars)
+    }
+
+    /// One side's options, and the bars its text holds outside braces.
+    fn side_text(&self, side: &[GameId], limit: usize) -> Result<(String, usize), TooLong> {
+        if let [only] = side {
+            if let Some((left, right)) = self.form_sides(*only) {
+                if self.switch_of(left, right).is_none() {
+                    let mut text = String::new();
+                    let bars = deep(|| self.write_body(left, right, &mut text, limit))?;
+                    return Ok((text, bars));
+                }
+            }
+        }
+        let mut nus: Vec<&Nus> = Vec::new();
+        let mut others = Vec::new();
+        for &option in side {
+            match self.as_nus(option) {
+                Some(value) => nus.push(value),
+                None => {
+                    let mut text = String::new();
+                    self.write_game(option, &mut text, limit)?;
+                    others.push(text);
+                }
+            }
+        }
+        nus.sort_by(|a, b| (&a.number, a.ups, a.nim).cmp(&(&b.number, b.ups, b.nim)));
+        others.sort();
+        let mut text = String::new();
+        for (index, value) in nus.into_iter().enumerate() {
+            if index > 0 {
+                text.push(',');
+            }
+            write_nus(value, &mut text);
+        }
+        for option in others {
+            if !text.is_empty() {
+                text.push(',');
+            }
+            text.push_str(&option);
+            if text.len() > limit {
+                return Err(TooLong);
+            }
+        }
+        Ok((text, 0))
+    }
+}
+
+/// Writes `x + n·↑ + *m` as `x`, then the arrows, then the star.
+fn write_nus(nus: &Nus, text: &mut String) {
+    if !nus.number.is_zero() || (nus.ups == 0 && nus.nim == 0) {
+        let _ = write!(text, "{}", nus.number);
+    }
+    let arrow = if nus.ups > 0 { '^' } else { 'v' };
+    match nus.ups.unsigned_abs() {
+        0 => {}
+        1 => text.push(arrow),
+        2 => {
+            text.push(arrow);
+            text.push(arrow);
+        }
+        count => {
+            let _ = write!(text, "{arrow}{count}");
+        }
+    }
+    match nus.nim {
+        0 => {}
+        1 => text.push('*'),
+        m => {
+            let _ = write!(text, "*{m}");
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The store against the definitions: games as plain option trees, compared, added and negated
+//! by the recursive definitions of chapter 6 with no shortcut at all.
+
+use super::*;
+use crate::engine::Outcome;
+use proptest::prelude::*;
+
+/// A game as its option trees, for the definitions to work on.
+#[derive(Clone, Debug)]
+struct Tree {
+    left: Vec<Tree>,
+    right: Vec<Tree>,
+}
+
+impl Tree {
+    fn new(left: Vec<Tree>, right: Vec<Tree>) -> Tree {
+        Tree { left, right }
+    }
+
+    /// Definition 6.3.
+    fn leq(&self, other: &Tree) -> bool {
+        !self.left.iter().any(|l| other.leq(l)) && !other.right.iter().any(|r| r.leq(self))
+    }
+
+    fn equals(&self, other: &Tree) -> bool {
+        self.leq(other) && other.leq(self)
+    }
+
+    /// Definition 6.4.
+    fn plus(&self, other: &Tree) -> Tree {
+        let side = |mine: &[Tree], theirs: &[Tree]| {
+            mine.iter()
+                .map(|g| g.plus(other))
+                .chain(theirs.iter().map(|h| self.plus(h)))
+                .collect()
+        };
+        Tree::new(
+            side(&self.left, &other.left),
+            side(&self.right, &other.right),
+        )
+    }
+
+    fn negative(&self) -> Tree {
+        Tree::new(
+            self.right.iter().map(Tree::negative).collect(),
+            self.left.iter().map(Tree::negative).collect(),
+        )
+    }
+
+    fn outcome(&self) -> Outcome {
+        let zero = Tree::new(vec![], vec![]);
+        match (zero.leq(self), self.leq(&zero)) {
+            (true, true) => Outcome::P,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::N,
+        }
+    }
+
+    fn build(&self, store: &mut Store) -> GameId {
+        let left: Vec<GameId> = self.left.iter().map(|g| g.build(store)).collect();
+        let right: Vec<GameId> = self.right.iter().map(|g| g.build(store)).collect();
+        store.from_options(&left, &right).unwrap()
+    }
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf = Just(Tree::new(vec![], vec![]));
+    leaf.prop_recursive(3, 24, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(left, right)| Tree::new(left, right))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn order_is_the_definition(a in tree(), b in tree()) {
+        let mut store = Store::default();
+        let (x, y) = (a.build(&mut store), b.build(&mut store));
+        prop_assert_eq!(store.leq(x, y).unwrap(), a.leq(&b));
+        prop_assert_eq!(x == y, a.equals(&b), "equal games have equal ids");
+        prop_assert_eq!(store.outcome(x).unwrap(), a.outcome());
+    }
+
+    #[test]
+    fn sums_and_negatives_are_the_definition(a in tree(), b in tree()) {
+        let mut store = Store::default();
+        let (x, y) = (a.build(&mut store), b.build(&mut store));
+        let sum = store.add(x, y).unwrap();
+        prop_assert_eq!(sum, a.plus(&b).build(&mut store));
+        prop_assert_eq!(store.neg(x).unwrap(), a.negative().build(&mut store));
+        prop_assert_eq!(store.sub(x, x).unwrap(), store.zero());
+        prop_assert_eq!(store.add(y, x).unwrap(), sum);
+    }
+
+    #[test]
+    fn canonical_forms_are_fixed_points(a in tree()) {
+        let mut store = Store::default();
+        let x = a.build(&mut store);
+        let left = store.left_options(x).unwrap();
+        let right = store.right_options(x).unwrap();
+        prop_assert_eq!(store.from_options(&left, &right).unwrap(), x);
+    }
+}
+
+fn game(store: &mut Store, left: &[GameId], right: &[GameId]) -> GameId {
+    store.from_options(left, right).unwrap()
+}
+
+#[test]
+fn the_infinitesimals_of_chapter_8() {
+    let mut store = Store::default();
+    let zero = store.zero();
+    let star = game(&mut store, &[zero], &[zero]);
+    let up = game(&mut store, &[zero], &[star]);
+    let down = store.neg(up).unwrap();
+    let double_up = store.add(up, up).unwrap();
+    assert_eq!(store.show(star), "*");
+    assert_eq!(store.show(up), "^");
+    assert_eq!(store.show(down), "v");
+    assert_eq!(store.show(double_up), "^^");
+    // {↑ | ↓} = *, {↑ | ↑} = ⇑*, {⇑ | ⇑} = 3↑*.
+    assert_eq!(game(&mut store, &[up], &[down]), star);
+    let up_up_star = game(&mut store, &[up], &[up]);
+    assert_eq!(store.show(up_up_star), "^^*");
+    let triple_star = game(&mut store, &[double_up], &[double_up]);
+    assert_eq!(store.show(triple_star), "^3*");
+    // ↑* = {0, * | 0}, and it is confused with 0.
+    let up_star = store.add(up, star).unwrap();
+    assert_eq!(game(&mut store, &[zero, star], &[zero]), up_star);
+    assert_eq!(store.outcome(up_star).unwrap(), Outcome::N);
+    // ⇑* = {0 | ↑}.
+    let double_up_star = store.add(double_up, star).unwrap();
+    assert_eq!(game(&mut store, &[zero], &[up]), double_up_star);
+}
+
+#[test]
+fn numbers_by_simplicity() {
+    let mut store = Store::default();
+    let n = |store: &mut Store, k: i64| store.integer(k).unwrap();
+    let (m3, m2, z, one, four) = (
+        n(&mut store, -3),
+        n(&mut store, -2),
+        n(&mut store, 0),
+        n(&mut store, 1),
+        n(&mut store, 4),
+    );
+    let half = game(&mut store, &[m3, m2, z], &[one, four]);
+    assert_eq!(store.show(half), "1/2");
+    let two = n(&mut store, 2);
+    let three = game(&mut store, &[two], &[four]);
+    assert_eq!(store.show(three), "3");
+    // {* | *} = 0 needs the reversible options bypassed.
+    let star = game(&mut store, &[z], &[z]);
+    assert_eq!(game(&mut store, &[star], &[star]), z);
+}
+
+#[test]
+fn switches_and_slashes() {
+    let mut store = Store::default();
+    let zero = store.zero();
+    let one = store.integer(1).unwrap();
+    let minus_one = store.integer(-1).unwrap();
+    let minus_two = store.integer(-2).unwrap();
+    let two = store.integer(2).unwrap();
+    let plus_minus_one = game(&mut store, &[one], &[minus_one]);
+    assert_eq!(store.show(plus_minus_one), "+-1");
+    let inner = game(&mut store, &[zero], &[minus_two]);
+    let tiny_two = game(&mut store, &[zero], &[inner]);
+    assert_eq!(store.show(tiny_two), "{0||0|-2}");
+    let two_one = game(&mut store, &[two], &[one]);
+    // 0 < {2|1}, so 0 is dominated.
+    let hot = game(&mut store, &[zero, two_one], &[minus_one]);
+    assert_eq!(store.show(hot), "{2|1||-1}");
+    let star = game(&mut store, &[zero], &[zero]);
+    let two_options = game(&mut store, &[star, zero], &[minus_one]);
+    assert_eq!(store.show(two_options), "{0,*|-1}");
+    // {{0,*|-1} | 0}: the Left option reverses through -1 ≤ G, which has no Left option.
+    let reverses = game(&mut store, &[two_options], &[zero]);
+    assert_eq!(store.show(reverses), "-1");
+    assert_eq!(store.outcome(tiny_two).unwrap(), Outcome::L);
+}
