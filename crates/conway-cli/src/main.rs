@@ -292,15 +292,24 @@ impl SolveArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let play = self.game.play();
         let keep = self.moves.keep();
-        let report = if self.more.is_empty() {
-            let rules = ruleset(&self.game.game)?;
-            let position = rules.parse_under(&self.game.position, play)?;
-            position.analyse(play, keep, self.limits.budget())?
-        } else {
-            let sum = Sum {
-                components: sum_components(&self.game, &self.more)?,
+        let components = sum_components(&self.game, &self.more, play)?;
+        if components.iter().any(|c| c.is_partizan()) {
+            if play == Play::Misere {
+                return Err("misère play of partizan games is not supported"
+                    .to_string()
+                    .into());
+            }
+            let report = Sum { components }.analyse_short(keep, &|| self.limits.budget())?;
+            return if self.output.json {
+                write_json(out, &report)
+            } else {
+                writeln!(out, "{}", show::short_report(&report))?;
+                Ok(())
             };
-            sum.analyse(play, keep, &|| self.limits.budget())?
+        }
+        let report = match <[_; 1]>::try_from(components) {
+            Ok([position]) => position.analyse(play, keep, self.limits.budget())?,
+            Err(components) => Sum { components }.analyse(play, keep, &|| self.limits.budget())?,
         };
         if self.output.json {
             write_json(out, &report)
@@ -311,11 +320,18 @@ impl SolveArgs {
     }
 }
 
-/// The components of `GAME POSITION + GAME POSITION ...`, each parsed by its game.
+/// The components of `GAME POSITION + GAME POSITION ...`, each parsed by its game (a single
+/// position under the rules of `play`: misère rules may reach positions normal play does not).
 fn sum_components(
     first: &GameArgs,
     more: &[String],
+    play: Play,
 ) -> Result<Vec<conway::rules::Position>, Failure> {
+    if more.is_empty() {
+        return Ok(vec![
+            ruleset(&first.game)?.parse_under(&first.position, play)?
+        ]);
+    }
     let malformed = || "write a sum as `GAME POSITION + GAME POSITION ...`".to_string();
     if !more.len().is_multiple_of(3) || more.chunks(3).any(|chunk| chunk[0] != "+") {
         return Err(malformed().into());

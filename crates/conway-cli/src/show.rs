@@ -4,7 +4,7 @@
 use crate::Failure;
 use conway::engine::Outcome;
 use conway::heap::Sequence;
-use conway::rules::{GraphReport, Report, RuleInfo};
+use conway::rules::{GraphReport, Move, Report, RuleInfo, ShortReport};
 use std::io::Write;
 
 pub fn sequence(
@@ -117,19 +117,58 @@ pub fn report(report: &Report) -> String {
             "winning moves ({shown} of {n}; --all-moves lists every one):"
         )),
     }
-    let width = report
-        .winning_moves
+    move_lines(&mut lines, &report.winning_moves);
+    lines.join("\n")
+}
+
+/// A partizan analysis: value, outcome, and each player's winning moves when moving first.
+pub fn short_report(report: &ShortReport) -> String {
+    let mut lines = vec![
+        format!("{} {}", report.game, report.position),
+        format!("outcome: {} ({})", report.outcome, report.outcome.meaning()),
+        match &report.value {
+            Some(value) => format!("value:   {value}"),
+            None => "value:   (its canonical form is too long to write out)".to_string(),
+        },
+    ];
+    for (player, moves, count) in [
+        (
+            "Left",
+            &report.left_winning_moves,
+            report.left_winning_move_count,
+        ),
+        (
+            "Right",
+            &report.right_winning_moves,
+            report.right_winning_move_count,
+        ),
+    ] {
+        let shown = moves.len() as u64;
+        lines.push(match count {
+            0 => format!("{player} moving first: no winning move"),
+            n if n == shown => format!("{player} moving first: winning moves ({n}):"),
+            n => format!(
+                "{player} moving first: winning moves ({shown} of {n}; --all-moves lists every one):"
+            ),
+        });
+        move_lines(&mut lines, moves);
+    }
+    lines.join("\n")
+}
+
+/// One line per move, descriptions padded so that the arrows line up.
+fn move_lines(lines: &mut Vec<String>, moves: &[Move]) {
+    let width = moves
         .iter()
         .map(|m| m.description.chars().count())
         .max()
         .unwrap_or(0);
-    for m in &report.winning_moves {
+    for m in moves {
         match &m.to {
             Some(to) => lines.push(format!("  {:<width$}  → {to}", m.description)),
             None => lines.push(format!("  {}", m.description)),
         }
     }
-    lines.join("\n")
 }
 
 /// The list of games, one line each.

@@ -42,7 +42,7 @@ pub use registry::{catalogue, find, ruleset, Params, RuleInfo};
 pub use short_position::{PartizanNotation, ShortAnalysis};
 pub use staircase::{odd_stair_sum, SilverDollar, Square, Staircase};
 pub use subtraction::Subtraction;
-pub use sum::Sum;
+pub use sum::{ShortReport, Sum, MAX_SHOWN_VALUE};
 pub use turtles::{Coins, TurningTurtles};
 pub use welter::Welter;
 pub use wythoff::{is_wythoff_p, wythoff_p_position, Wythoff};

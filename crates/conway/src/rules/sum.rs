@@ -2,8 +2,34 @@
 //! of a sum is the nim-sum of its components' values, and a winning move takes one component
 //! to the value that makes the nim-sum 0. Each component is solved by its own ruleset.
 
-use super::{Budget, Move, Position, Report, RuleError, MAX_SHOWN_POSITION};
-use crate::engine::{Outcome, Play, Value};
+use super::{Budget, Move, Position, Report, RuleError, ShortAnalysis, MAX_SHOWN_POSITION};
+use crate::engine::{Outcome, Play, SearchError, Value};
+use crate::partizan::Player;
+use crate::short::{GameId, Store};
+use serde::Serialize;
+
+/// The analysis of a position or sum with partizan components, ready to print.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShortReport {
+    /// The game's name, or `sum`.
+    pub game: String,
+    pub position: String,
+    pub outcome: Outcome,
+    /// The canonical form as the texts write it (`{2|-1/2}`), or none where it is longer than
+    /// [`MAX_SHOWN_VALUE`] characters.
+    pub value: Option<String>,
+    pub is_number: bool,
+    /// Left's first winning moves (moves to a position of value ≥ 0), as many as asked for.
+    pub left_winning_moves: Vec<Move>,
+    pub left_winning_move_count: u64,
+    /// Right's first winning moves (to a position of value ≤ 0).
+    pub right_winning_moves: Vec<Move>,
+    pub right_winning_move_count: u64,
+}
+
+/// The longest canonical form written out: a form shares options, so its text can be
+/// exponentially longer than the store that holds it.
+pub const MAX_SHOWN_VALUE: usize = 1 << 20;
 
 /// A sum of positions, each of its own game.
 pub struct Sum {
@@ -83,6 +109,101 @@ impl Sum {
             winning_moves,
             winning_move_count,
         })
+    }
+}
+
+impl Sum {
+    /// Value, outcome and the winning moves of each player, for sums with partizan
+    /// components (an impartial component counts as its nimber).
+    pub fn analyse_short(
+        &self,
+        keep: usize,
+        budget: &dyn Fn() -> Budget,
+    ) -> Result<ShortReport, RuleError> {
+        let mut store = Store::new(budget().limits.max_memory);
+        let analyses = self
+            .components
+            .iter()
+            .map(|c| c.short_analysis(&mut store, true, budget()))
+            .collect::<Result<Vec<ShortAnalysis>, _>>()?;
+        let (game, shown) = match self.components.as_slice() {
+            [only] => (only.game().to_string(), only.show()),
+            _ => ("sum".to_string(), self.show()),
+        };
+        let error = |source: SearchError| RuleError::Search {
+            game: game.clone(),
+            source,
+        };
+        let mut total = store.zero();
+        for analysis in &analyses {
+            total = store.add(total, analysis.value).map_err(error)?;
+        }
+        let long = shown.chars().count() > MAX_SHOWN_POSITION;
+        let mut sides = [(Vec::new(), 0), (Vec::new(), 0)];
+        for (player, (moves, count)) in [Player::Left, Player::Right].into_iter().zip(&mut sides) {
+            for (i, (component, analysis)) in self.components.iter().zip(&analyses).enumerate() {
+                let rest = store.sub(total, analysis.value).map_err(error)?;
+                let options = match player {
+                    Player::Left => &analysis.left,
+                    Player::Right => &analysis.right,
+                };
+                for (to, value) in options {
+                    if !wins(&mut store, player, rest, *value).map_err(error)? {
+                        continue;
+                    }
+                    *count += 1;
+                    if moves.len() < keep {
+                        moves.push(self.written_move(i, component, to, long));
+                    }
+                }
+            }
+        }
+        let [(left_winning_moves, left_winning_move_count), (right_winning_moves, right_winning_move_count)] =
+            sides;
+        Ok(ShortReport {
+            outcome: store.outcome(total).map_err(error)?,
+            value: store.show_within(total, MAX_SHOWN_VALUE),
+            is_number: store.is_number(total),
+            game,
+            position: shown,
+            left_winning_moves,
+            left_winning_move_count,
+            right_winning_moves,
+            right_winning_move_count,
+        })
+    }
+
+    /// The move of component `i` to `to`, as a line of the report.
+    fn written_move(&self, i: usize, component: &Position, to: &Position, long: bool) -> Move {
+        let description = component.describe_move(to);
+        if self.components.len() == 1 {
+            let shown = (!long).then(|| to.show());
+            return Move {
+                to: shown.filter(|s| s.chars().count() <= MAX_SHOWN_POSITION),
+                description,
+            };
+        }
+        let to_sum = (!long).then(|| self.show_with(Some((i, to))));
+        Move {
+            to: to_sum.filter(|s| s.chars().count() <= MAX_SHOWN_POSITION),
+            description: format!("{}: {description}", component_name(i, component)),
+        }
+    }
+}
+
+/// Whether `player`, moving a component to a position of value `option` while the others
+/// add up to `rest`, wins: the sum is then ≥ 0 for Left, ≤ 0 for Right (Theorem 7.3).
+fn wins(
+    store: &mut Store,
+    player: Player,
+    rest: GameId,
+    option: GameId,
+) -> Result<bool, SearchError> {
+    let sum = store.add(rest, option)?;
+    let zero = store.zero();
+    match player {
+        Player::Left => store.leq(zero, sum),
+        Player::Right => store.leq(sum, zero),
     }
 }
 
