@@ -12,6 +12,7 @@ mod show;
 use clap::{Args, Parser, Subcommand};
 use conway::engine::{Limits, Play, SearchError};
 use conway::lang::{eval, Value};
+use conway::partizan::Player;
 use conway::rules::{catalogue, ruleset, Budget, RuleError, Sum};
 use indicatif::{ProgressBar, ProgressFinish, ProgressStyle};
 use serde::Serialize;
@@ -87,6 +88,14 @@ struct LimitArgs {
 }
 
 /// Reads a memory size such as `2G`, `512M` or `1048576`.
+fn parse_side(text: &str) -> Result<Player, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "left" | "l" => Ok(Player::Left),
+        "right" | "r" => Ok(Player::Right),
+        _ => Err(format!("'{text}' is not a side: write left or right")),
+    }
+}
+
 fn parse_memory(text: &str) -> Result<u64, String> {
     let text = text.trim();
     let (digits, shift) = match text.char_indices().last() {
@@ -179,6 +188,9 @@ struct PlayArgs {
     /// Mark your winning moves.
     #[arg(long)]
     hints: bool,
+    /// Your side in a partizan game: Left or Right (the engine plays the other).
+    #[arg(long = "as", value_name = "SIDE", default_value = "left", value_parser = parse_side)]
+    side: Player,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -354,6 +366,7 @@ impl PlayArgs {
                 play::First::You
             },
             hints: self.hints,
+            side: self.side,
             budget: &|| self.limits.budget(),
         };
         game.run(&mut io::stdin().lock(), out)

@@ -3,11 +3,14 @@
 //! The engine answers with a winning move whenever it has one; from a lost position it plays
 //! the first move listed, since against perfect play every move loses there. A move typed by
 //! the player is read as a number from the list or as a position in the game's notation, and
-//! compared with the options as a position.
+//! compared with the options as a position. In a partizan game the player chooses a side
+//! (Left or Right) and the engine plays the other.
 
 use crate::Failure;
 use conway::engine::Play;
+use conway::partizan::Player;
 use conway::rules::{Budget, Position};
+use conway::short::Store;
 use std::io::{BufRead, Write};
 
 /// Who moves first.
@@ -23,6 +26,8 @@ pub struct Game<'a> {
     pub play: Play,
     pub first: First,
     pub hints: bool,
+    /// The side the player takes in a partizan game.
+    pub side: Player,
     /// The limits of each analysis.
     pub budget: &'a dyn Fn() -> Budget,
 }
@@ -33,14 +38,24 @@ impl Game<'_> {
         let mut position = self.start.clone();
         let mut your_turn = self.first == First::You;
         loop {
-            let moves = position.options(self.play)?;
+            let mover = if your_turn {
+                self.side
+            } else {
+                self.side.opponent()
+            };
+            let (moves, winning) = self.moves(&position, mover, your_turn && !self.hints)?;
             if moves.is_empty() {
                 let mover_wins = self.play == Play::Misere;
                 let verdict = match (your_turn, mover_wins) {
                     (true, false) | (false, true) => "I win",
                     _ => "you win",
                 };
-                let who = if your_turn { "You cannot" } else { "I cannot" };
+                let who = match (your_turn, position.is_partizan()) {
+                    (true, false) => "You cannot".to_string(),
+                    (false, false) => "I cannot".to_string(),
+                    (true, true) => format!("You ({mover}) cannot"),
+                    (false, true) => format!("I ({mover}) cannot"),
+                };
                 writeln!(
                     output,
                     "{}: {who} move, so {verdict} ({}).",
@@ -50,7 +65,7 @@ impl Game<'_> {
                 return Ok(());
             }
             let chosen = if your_turn {
-                match self.ask(&position, moves, input, output)? {
+                match self.ask(&position, moves, &winning, input, output)? {
                     Some(chosen) => chosen,
                     None => {
                         writeln!(output, "Goodbye.")?;
@@ -58,11 +73,50 @@ impl Game<'_> {
                     }
                 }
             } else {
-                self.reply(&position, moves, output)?
+                self.reply(&position, moves, &winning, output)?
             };
             position = chosen;
             your_turn = !your_turn;
         }
+    }
+
+    /// The moves of `mover` and which of them win (left unmarked when `quiet`, for the
+    /// player without hints).
+    fn moves(
+        &self,
+        position: &Position,
+        mover: Player,
+        quiet: bool,
+    ) -> Result<(Vec<Position>, Vec<bool>), Failure> {
+        if !position.is_partizan() {
+            let moves = position.options(self.play)?;
+            let winning = if quiet {
+                Vec::new()
+            } else {
+                position.winning_moves(self.play, (self.budget)())?
+            };
+            let marks = moves.iter().map(|m| winning.contains(m)).collect();
+            return Ok((moves, marks));
+        }
+        let moves = position.moves(mover)?;
+        if quiet {
+            let marks = vec![false; moves.len()];
+            return Ok((moves, marks));
+        }
+        let budget = (self.budget)();
+        let mut store = Store::new(budget.limits.max_memory);
+        let error = |e| Failure::Message(format!("{}: {e}", position.game()));
+        let mut marks = Vec::with_capacity(moves.len());
+        let zero = store.zero();
+        for to in &moves {
+            let value = to.short_analysis(&mut store, false, (self.budget)())?.value;
+            let wins = match mover {
+                Player::Left => store.leq(zero, value),
+                Player::Right => store.leq(value, zero),
+            };
+            marks.push(wins.map_err(error)?);
+        }
+        Ok((moves, marks))
     }
 
     /// Lists the moves and reads one, by number or by the position it leads to. `None` at
@@ -71,17 +125,22 @@ impl Game<'_> {
         &self,
         position: &Position,
         mut moves: Vec<Position>,
+        winning: &[bool],
         input: &mut impl BufRead,
         output: &mut dyn Write,
     ) -> Result<Option<Position>, Failure> {
-        let winning = if self.hints {
-            position.winning_moves(self.play, (self.budget)())?
+        let side = if position.is_partizan() {
+            format!(" as {}", self.side)
         } else {
-            Vec::new()
+            String::new()
         };
-        writeln!(output, "{}: your move", position.show())?;
+        writeln!(output, "{}: your move{side}", position.show())?;
         for (i, m) in moves.iter().enumerate() {
-            let mark = if winning.contains(m) { " (wins)" } else { "" };
+            let mark = if winning.get(i) == Some(&true) {
+                " (wins)"
+            } else {
+                ""
+            };
             writeln!(
                 output,
                 "  {:>3}. {}  → {}{mark}",
@@ -123,11 +182,12 @@ impl Game<'_> {
         &self,
         position: &Position,
         mut moves: Vec<Position>,
+        winning: &[bool],
         output: &mut dyn Write,
     ) -> Result<Position, Failure> {
-        let winning = position.winning_moves(self.play, (self.budget)())?;
-        let chosen = moves.iter().position(|m| winning.contains(m)).unwrap_or(0);
-        let remark = if winning.is_empty() {
+        let found = winning.iter().position(|&wins| wins);
+        let chosen = found.unwrap_or(0);
+        let remark = if found.is_none() {
             " (every move loses here)"
         } else {
             ""

@@ -27,6 +27,10 @@ pub(super) const CUT_CAKE: RuleInfo = RuleInfo {
 /// `(rows, columns)`.
 pub type Piece = (u64, u64);
 
+/// A 1×1 piece: no one can cut it, so positions leave it out (a cake of crumbs only is
+/// written `1x1`).
+const CRUMB: Piece = (1, 1);
+
 impl CutCake {
     /// The value of a piece by the closed form of Example 7.4: with l and r the bit lengths of
     /// the rows m and the columns n, 0 if l = r, ⌊n / 2^(l−1)⌋ − 1 if l < r, and the negative
@@ -58,12 +62,7 @@ impl Partizan for CutCake {
     }
 
     fn components(&self, pieces: Vec<Piece>, parts: &mut Vec<Vec<Piece>>) {
-        parts.extend(
-            pieces
-                .into_iter()
-                .filter(|&piece| piece != (1, 1))
-                .map(|piece| vec![piece]),
-        );
+        parts.extend(pieces.into_iter().map(|piece| vec![piece]));
     }
 
     fn known_value(
@@ -91,7 +90,7 @@ fn cuts<I: Iterator<Item = [Piece; 2]>>(
         for halves in split(piece) {
             let mut option = pieces.to_vec();
             option.remove(index);
-            option.extend(halves);
+            option.extend(halves.into_iter().filter(|&half| half != CRUMB));
             option.sort_unstable();
             options.push(option);
         }
@@ -104,6 +103,7 @@ fn cuts<I: Iterator<Item = [Piece; 2]>>(
 impl PartizanNotation for CutCake {
     fn parse(&self, text: &str) -> Result<Vec<Piece>, ParseError> {
         let mut pieces = Vec::new();
+        let mut words = 0;
         let mut offset = 0;
         for word in text.split(' ') {
             if !word.is_empty() {
@@ -123,14 +123,18 @@ impl PartizanNotation for CutCake {
                     }
                     Ok(size)
                 };
-                pieces.push((
+                let piece = (
                     side(rows, "rows", offset)?,
                     side(columns, "columns", offset + rows.len() + 1)?,
-                ));
+                );
+                if piece != CRUMB {
+                    pieces.push(piece);
+                }
+                words += 1;
             }
             offset += word.len() + 1;
         }
-        if pieces.is_empty() {
+        if words == 0 {
             return Err(ParseError::whole("no pieces: write pieces such as 2x4 3x3"));
         }
         pieces.sort_unstable();
@@ -138,6 +142,9 @@ impl PartizanNotation for CutCake {
     }
 
     fn show(&self, pieces: &Vec<Piece>) -> String {
+        if pieces.is_empty() {
+            return "1x1".to_string();
+        }
         let shown: Vec<String> = pieces.iter().map(|(r, c)| format!("{r}x{c}")).collect();
         shown.join(" ")
     }
@@ -154,8 +161,14 @@ impl PartizanNotation for CutCake {
             }
         }
         match (gone.as_slice(), new.as_slice()) {
-            ([(r, c)], [(r1, c1), (r2, c2)]) => {
-                format!("cut {r}x{c} into {r1}x{c1} and {r2}x{c2}")
+            ([(r, c)], new) => {
+                let halves = if *r == 1 || *c == 1 { 2 } else { 0 };
+                let mut parts: Vec<String> = new.iter().map(|(a, b)| format!("{a}x{b}")).collect();
+                parts.resize(halves.max(parts.len()), "1x1".to_string());
+                if parts.len() < 2 {
+                    parts.push("1x1".to_string());
+                }
+                format!("cut {r}x{c} into {}", parts.join(" and "))
             }
             _ => "cut a piece".to_string(),
         }
