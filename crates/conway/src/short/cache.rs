@@ -29,11 +29,12 @@ impl PairCache {
         (self.keys.len() * (size_of::<u64>() + size_of::<u32>())) as u64
     }
 
-    /// Doubles the slots (forgetting every result) while there are fewer than twice as many
-    /// slots as games, up to the maximum.
-    pub(super) fn grow_for(&mut self, games: usize) {
-        if self.keys.len() < MAX_SLOTS && self.keys.len() < 2 * games {
-            let slots = (self.keys.len() * 4).min(MAX_SLOTS);
+    /// Quadruples the slots (forgetting every result) when there are fewer than twice as
+    /// many slots as games, up to the maximum and to `max_bytes`.
+    pub(super) fn grow_for(&mut self, games: usize, max_bytes: u64) {
+        let slots = (self.keys.len() * 4).min(MAX_SLOTS);
+        let bytes = (slots * (size_of::<u64>() + size_of::<u32>())) as u64;
+        if self.keys.len() < slots && self.keys.len() < 2 * games && bytes <= max_bytes {
             self.keys = vec![EMPTY; slots];
             self.values = vec![0; slots];
         }

@@ -6,7 +6,7 @@
 //! bypassed (Theorem 8.1) until neither applies. What remains is the unique canonical form;
 //! if it is the form of a number-up-star value, that value is stored instead.
 
-use super::compare::deep;
+use super::compare::{deep, Form, FormMemo};
 use super::nus::Nus;
 use super::store::{GameId, Store, StoreResult};
 use crate::number::Dyadic;
@@ -77,9 +77,10 @@ impl Store {
 
     /// Deletes dominated options and bypasses reversible ones until neither applies.
     fn simplify(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) -> StoreResult<()> {
+        let mut memo = FormMemo::default();
         loop {
             self.delete_dominated(left, right)?;
-            if !self.bypass_reversible(left, right)? {
+            if !self.bypass_reversible(left, right, &mut memo)? {
                 return Ok(());
             }
             sort_unique(left);
@@ -136,13 +137,15 @@ impl Store {
         &mut self,
         left: &mut Vec<GameId>,
         right: &mut Vec<GameId>,
+        memo: &mut FormMemo,
     ) -> StoreResult<bool> {
         let mut changed = false;
         let mut index = 0;
         while index < left.len() {
             let mut replacement = None;
             for reply in self.right_options(left[index])? {
-                if self.leq_form(reply, left, right)? {
+                let form = Form { left, right };
+                if self.leq_form(reply, form, memo)? {
                     replacement = Some(self.left_options(reply)?);
                     break;
                 }
@@ -160,7 +163,8 @@ impl Store {
         while index < right.len() {
             let mut replacement = None;
             for reply in self.left_options(right[index])? {
-                if self.form_leq(left, right, reply)? {
+                let form = Form { left, right };
+                if self.form_leq(form, reply, memo)? {
                     replacement = Some(self.right_options(reply)?);
                     break;
                 }

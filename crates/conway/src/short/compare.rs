@@ -5,7 +5,22 @@
 
 use super::store::{GameId, Store, StoreResult};
 use crate::engine::{Outcome, SearchError};
+use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
+
+/// A game's options as two lists, not (yet) a game of the store.
+#[derive(Clone, Copy)]
+pub(super) struct Form<'a> {
+    pub(super) left: &'a [GameId],
+    pub(super) right: &'a [GameId],
+}
+
+/// What one form has been compared with: `below` holds x ≤ form, `above` form ≤ y.
+#[derive(Default)]
+pub(super) struct FormMemo {
+    below: FxHashMap<GameId, bool>,
+    above: FxHashMap<GameId, bool>,
+}
 
 /// Enough stack for one more level of a recursive operation; below it, a new segment.
 const RED_ZONE: usize = 128 * 1024;
@@ -66,44 +81,66 @@ impl Store {
         Ok(true)
     }
 
-    /// `x ≤ {left | right}`, for a form that need not be canonical.
+    /// `x ≤ {left | right}`, for a form that need not be canonical. `memo` remembers the
+    /// answers for one form: all the forms of one canonicalisation are equal games, so its
+    /// answers hold for every step of it (without it the recursion would follow every path
+    /// through `x`'s options, exponentially many).
     pub(super) fn leq_form(
         &mut self,
         x: GameId,
-        left: &[GameId],
-        right: &[GameId],
+        form: Form<'_>,
+        memo: &mut FormMemo,
     ) -> StoreResult<bool> {
-        for &option in right {
+        if let Some(&known) = memo.below.get(&x) {
+            return Ok(known);
+        }
+        let mut answer = true;
+        for &option in form.right {
             if self.leq(option, x)? {
-                return Ok(false);
+                answer = false;
+                break;
             }
         }
-        for option in self.left_options(x)? {
-            if deep(|| self.form_leq(left, right, option))? {
-                return Ok(false);
+        if answer {
+            for option in self.left_options(x)? {
+                if deep(|| self.form_leq(form, option, memo))? {
+                    answer = false;
+                    break;
+                }
             }
         }
-        Ok(true)
+        memo.below.insert(x, answer);
+        Ok(answer)
     }
 
-    /// `{left | right} ≤ y`, for a form that need not be canonical.
+    /// `{left | right} ≤ y`, for a form that need not be canonical; `memo` as for
+    /// [`Store::leq_form`].
     pub(super) fn form_leq(
         &mut self,
-        left: &[GameId],
-        right: &[GameId],
+        form: Form<'_>,
         y: GameId,
+        memo: &mut FormMemo,
     ) -> StoreResult<bool> {
-        for &option in left {
+        if let Some(&known) = memo.above.get(&y) {
+            return Ok(known);
+        }
+        let mut answer = true;
+        for &option in form.left {
             if self.leq(y, option)? {
-                return Ok(false);
+                answer = false;
+                break;
             }
         }
-        for option in self.right_options(y)? {
-            if deep(|| self.leq_form(option, left, right))? {
-                return Ok(false);
+        if answer {
+            for option in self.right_options(y)? {
+                if deep(|| self.leq_form(option, form, memo))? {
+                    answer = false;
+                    break;
+                }
             }
         }
-        Ok(true)
+        memo.above.insert(y, answer);
+        Ok(answer)
     }
 
     /// `g < h`.

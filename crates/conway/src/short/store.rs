@@ -56,6 +56,10 @@ pub struct Store {
     max_bytes: u64,
 }
 
+/// The bytes of an entry in all the arrays that hold it: the entry, its hash, its negative,
+/// its slot in the index and the index's control byte.
+const ENTRY_BYTES: usize = size_of::<Entry>() + size_of::<u64>() + 2 * size_of::<u32>() + 1;
+
 /// No negative known yet.
 pub(super) const UNKNOWN: u32 = u32::MAX;
 
@@ -101,11 +105,34 @@ impl Store {
 
     /// The bytes the store holds, caches included.
     pub fn bytes(&self) -> u64 {
-        let per_entry = size_of::<Entry>() + size_of::<u64>() + 2 * size_of::<u32>() + 1;
-        (self.entries.capacity() * per_entry + self.options.capacity() * size_of::<GameId>()) as u64
+        (self.entries.capacity() * ENTRY_BYTES + self.options.capacity() * size_of::<GameId>())
+            as u64
             + self.big_bytes
             + self.sums.bytes()
             + self.orders.bytes()
+    }
+
+    /// Refuses to add an entry with `options` options if the arrays, growing for it, would
+    /// pass the limit.
+    fn room_for_entry(&self, options: usize) -> StoreResult<()> {
+        let growth = |len: usize, capacity: usize, more: usize, bytes_each: usize| {
+            if len + more > capacity {
+                capacity.max(more).max(4) * bytes_each
+            } else {
+                0
+            }
+        };
+        let growth = growth(self.entries.len(), self.entries.capacity(), 1, ENTRY_BYTES)
+            + growth(
+                self.options.len(),
+                self.options.capacity(),
+                options,
+                size_of::<GameId>(),
+            );
+        if self.bytes() + growth as u64 > self.max_bytes {
+            return Err(self.out_of_memory());
+        }
+        Ok(())
     }
 
     /// The limit on [`Store::bytes`].
@@ -267,6 +294,7 @@ impl Store {
         }) {
             return Ok(GameId(id));
         }
+        self.room_for_entry(left.len() + right.len())?;
         let too_many = || SearchError::OutOfMemory {
             limit: u32::MAX as u64,
         };
@@ -282,9 +310,7 @@ impl Store {
     }
 
     fn push(&mut self, entry: Entry, hash: u64) -> StoreResult<GameId> {
-        if self.bytes() > self.max_bytes {
-            return Err(self.out_of_memory());
-        }
+        self.room_for_entry(0)?;
         let id = u32::try_from(self.entries.len())
             .ok()
             .filter(|&id| id < UNKNOWN)
@@ -295,8 +321,10 @@ impl Store {
         let hashes = &self.hashes;
         self.index
             .insert_unique(hash, id, |&id| hashes[id as usize]);
-        self.sums.grow_for(self.entries.len());
-        self.orders.grow_for(self.entries.len());
+        // The caches take at most a quarter of the memory between them.
+        let cache_bytes = self.max_bytes / 8;
+        self.sums.grow_for(self.entries.len(), cache_bytes);
+        self.orders.grow_for(self.entries.len(), cache_bytes);
         Ok(GameId(id))
     }
 }

@@ -185,3 +185,65 @@ fn switches_and_slashes() {
     assert_eq!(store.show(reverses), "-1");
     assert_eq!(store.outcome(tiny_two).unwrap(), Outcome::L);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn sums_associate_and_order_agrees_with_outcomes(a in tree(), b in tree(), c in tree()) {
+        let mut store = Store::default();
+        let (x, y, z) = (a.build(&mut store), b.build(&mut store), c.build(&mut store));
+        let xy = store.add(x, y).unwrap();
+        let yz = store.add(y, z).unwrap();
+        prop_assert_eq!(store.add(xy, z).unwrap(), store.add(x, yz).unwrap());
+        // x ≤ y exactly when Left wins y − x moving second: its outcome is L or P.
+        let difference = store.sub(y, x).unwrap();
+        let outcome = store.outcome(difference).unwrap();
+        prop_assert_eq!(store.leq(x, y).unwrap(), matches!(outcome, Outcome::L | Outcome::P));
+    }
+}
+
+#[test]
+fn a_store_is_held_to_its_memory() {
+    let mut store = Store::new(1 << 20);
+    // The switches ±n, n = 1, 2, ..., are new games without end.
+    let switch = |store: &mut Store, n: i64| -> StoreResult<GameId> {
+        let (left, right) = (store.integer(n)?, store.integer(-n)?);
+        store.from_options(&[left], &[right])
+    };
+    let error = (1..1_000_000).find_map(|n| switch(&mut store, n).err());
+    assert_eq!(
+        error,
+        Some(crate::engine::SearchError::OutOfMemory { limit: 1 << 20 })
+    );
+    assert!(store.bytes() <= 2 << 20, "{} bytes", store.bytes());
+}
+
+#[test]
+fn a_store_can_move_to_another_thread() {
+    fn sendable<T: Send>(_: &T) {}
+    let store = Store::default();
+    sendable(&store);
+    let handle = std::thread::spawn(move || store.len());
+    assert_eq!(handle.join().unwrap(), 1);
+}
+
+#[test]
+fn huge_nimbers_and_ups_are_refused_not_listed() {
+    let mut store = Store::new(1 << 24);
+    let huge = store.nimber(1 << 100).unwrap();
+    let zero = store.zero();
+    let one = store.integer(1).unwrap();
+    let switch = store.from_options(&[one], &[zero]).unwrap();
+    // {1|0} + *2^100 would list 2^100 options.
+    assert!(matches!(
+        store.add(switch, huge),
+        Err(crate::engine::SearchError::OutOfMemory { .. })
+    ));
+    let many_ups = store.ups(i64::MAX).unwrap();
+    let up = store.ups(1).unwrap();
+    assert!(matches!(
+        store.add(many_ups, up),
+        Err(crate::engine::SearchError::TooLarge { .. })
+    ));
+}
