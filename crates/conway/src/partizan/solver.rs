@@ -63,6 +63,11 @@ impl<'g, G: Partizan> Solver<'g, G> {
         self
     }
 
+    /// How many positions the solver has expanded (listed the options of) so far.
+    pub fn expanded(&self) -> u64 {
+        self.meter.listed()
+    }
+
     /// The canonical value of `position`.
     pub fn value(
         &mut self,
