@@ -1,9 +1,10 @@
 //! conway: exact combinatorial game theory.
 //!
 //! The crate follows the layers of the theory. Under everything, [`engine`] holds what every
-//! engine shares (outcome classes, values, limits, bounded tables) and [`nimber`] the nim
-//! field. On them stand the engines: impartial games ([`impartial`]) and games on explicit
-//! graphs, cycles allowed ([`graph`]). Heap games ([`heap`]) and the rulesets of the texts
+//! engine shares (outcome classes, values, limits, bounded tables), [`nimber`] the nim field
+//! and [`number`] the exact dyadic numbers and the simplest number between two. On them
+//! stand the engines: impartial games ([`impartial`]) and games on explicit graphs, cycles
+//! allowed ([`graph`]). Heap games ([`heap`]) and the rulesets of the texts
 //! ([`rules`]) build on the engines, and the expression language ([`lang`]) and the command
 //! line sit on top.
 //!

@@ -300,17 +300,6 @@ impl Dyadic {
         }
     }
 
-    /// A numerator and exponent already in lowest terms, in the form their size calls for.
-    fn from_big_parts(numerator: Cow<'_, BigInt>, exponent: u32) -> Dyadic {
-        match i64::try_from(&*numerator) {
-            Ok(numerator) => Dyadic(Repr::Small {
-                numerator,
-                exponent,
-            }),
-            Err(_) => Dyadic(Repr::Big(Box::new((numerator.into_owned(), exponent)))),
-        }
-    }
-
     /// `numerator / 2^exponent` in lowest terms, from a word-sized numerator.
     fn from_word(numerator: i128, exponent: u32) -> Dyadic {
         if numerator == 0 {
@@ -341,10 +330,14 @@ impl Dyadic {
             .trailing_zeros()
             .map_or(exponent, |zeros| zeros.min(exponent));
         let exponent = u32::try_from(exponent - shift).ok()?;
-        Some(Dyadic::from_big_parts(
-            Cow::Owned(numerator >> shift),
-            exponent,
-        ))
+        let numerator = numerator >> shift;
+        Some(match i64::try_from(&numerator) {
+            Ok(numerator) => Dyadic(Repr::Small {
+                numerator,
+                exponent,
+            }),
+            Err(_) => Dyadic(Repr::Big(Box::new((numerator, exponent)))),
+        })
     }
 }
 
