@@ -25,6 +25,8 @@ impl Store {
             return Ok(game);
         }
         deep(|| self.simplify(&mut left, &mut right))?;
+        sort_unique(&mut left);
+        sort_unique(&mut right);
         if let Some(game) = self.number_between(&left, &right)? {
             return Ok(game);
         }
@@ -37,18 +39,29 @@ impl Store {
     /// The simplest number between the options, if they are numbers and every Left option is
     /// below every Right option.
     fn number_between(&mut self, left: &[GameId], right: &[GameId]) -> StoreResult<Option<GameId>> {
-        let numbers = |side: &[GameId]| -> Option<Vec<Dyadic>> {
-            side.iter().map(|&g| self.as_number(g).cloned()).collect()
-        };
-        let (Some(left), Some(right)) = (numbers(left), numbers(right)) else {
+        let Some(low) = self.extreme_number(left, std::cmp::Ordering::Greater) else {
             return Ok(None);
         };
-        let low = left.iter().max();
-        let high = right.iter().min();
-        match Dyadic::simplest_between(low, high) {
+        let Some(high) = self.extreme_number(right, std::cmp::Ordering::Less) else {
+            return Ok(None);
+        };
+        match Dyadic::simplest_between(low.as_ref(), high.as_ref()) {
             Some(x) => self.number(x).map(Some),
             None => Ok(None),
         }
+    }
+
+    /// The largest (`Greater`) or smallest (`Less`) of `side`, if every option is a number:
+    /// `Some(None)` for no options, `None` if one is not a number.
+    fn extreme_number(&self, side: &[GameId], keep: std::cmp::Ordering) -> Option<Option<Dyadic>> {
+        let mut best: Option<&Dyadic> = None;
+        for &option in side {
+            let x = self.as_number(option)?;
+            if best.is_none_or(|best| x.cmp(best) == keep) {
+                best = Some(x);
+            }
+        }
+        Some(best.cloned())
     }
 
     /// `*mex` for `{*a, *b, … | *a, *b, …}`: the Sprague–Grundy theorem.
@@ -95,39 +108,54 @@ impl Store {
         left: &mut Vec<GameId>,
         right: &mut Vec<GameId>,
     ) -> StoreResult<()> {
-        let mut index = 0;
-        while index < left.len() {
-            let option = left[index];
-            let mut dominated = false;
-            for (other_index, &other) in left.iter().enumerate() {
-                if other_index != index && self.leq(option, other)? {
-                    dominated = true;
-                    break;
-                }
-            }
-            if dominated {
-                left.remove(index);
-            } else {
-                index += 1;
-            }
-        }
-        let mut index = 0;
-        while index < right.len() {
-            let option = right[index];
-            let mut dominated = false;
-            for (other_index, &other) in right.iter().enumerate() {
-                if other_index != index && self.leq(other, option)? {
-                    dominated = true;
-                    break;
-                }
-            }
-            if dominated {
-                right.remove(index);
-            } else {
-                index += 1;
-            }
-        }
+        *left = self.maximal(left, |store, a, b| store.leq(a, b))?;
+        *right = self.maximal(right, |store, a, b| store.leq(b, a))?;
         Ok(())
+    }
+
+    /// The options not `below` another. Numbers are ordered by value first, keeping the best
+    /// one only; the rest are swept once, each compared with the options kept so far.
+    fn maximal(
+        &mut self,
+        side: &[GameId],
+        below: impl Fn(&mut Store, GameId, GameId) -> StoreResult<bool>,
+    ) -> StoreResult<Vec<GameId>> {
+        let mut kept: Vec<GameId> = Vec::with_capacity(side.len());
+        let mut best_number: Option<GameId> = None;
+        for &option in side {
+            if self.is_number(option) {
+                best_number = match best_number {
+                    Some(best) if below(self, option, best)? => Some(best),
+                    _ => Some(option),
+                };
+            }
+        }
+        let candidates = side
+            .iter()
+            .copied()
+            .filter(|&option| !self.is_number(option) || Some(option) == best_number);
+        for option in candidates.collect::<Vec<_>>() {
+            let mut dominated = false;
+            for &other in &kept {
+                if below(self, option, other)? {
+                    dominated = true;
+                    break;
+                }
+            }
+            if dominated {
+                continue;
+            }
+            let mut index = 0;
+            while index < kept.len() {
+                if below(self, kept[index], option)? {
+                    kept.swap_remove(index);
+                } else {
+                    index += 1;
+                }
+            }
+            kept.push(option);
+        }
+        Ok(kept)
     }
 
     /// Replaces each reversible option by the options it reverses to: a Left option G^L with a

@@ -63,19 +63,37 @@ impl Store {
 
     /// No Left option of `g` is ≥ `h`.
     fn no_left_option_geq(&mut self, g: GameId, h: GameId) -> StoreResult<bool> {
-        for option in self.left_options(g)? {
-            if self.leq(h, option)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        self.no_option(g, true, |store, option| store.leq(h, option))
     }
 
     /// No Right option of `h` is ≤ `g`.
     fn no_right_option_leq(&mut self, h: GameId, g: GameId) -> StoreResult<bool> {
-        for option in self.right_options(h)? {
-            if self.leq(option, g)? {
-                return Ok(false);
+        self.no_option(h, false, |store, option| store.leq(option, g))
+    }
+
+    /// No option of `game` on the side asked for passes `test`. A form's options are read in
+    /// place, not copied.
+    fn no_option(
+        &mut self,
+        game: GameId,
+        left_side: bool,
+        mut test: impl FnMut(&mut Store, GameId) -> StoreResult<bool>,
+    ) -> StoreResult<bool> {
+        match self.form_range(game, left_side) {
+            Some(range) => {
+                for index in range {
+                    let option = self.option_at(index);
+                    if test(self, option)? {
+                        return Ok(false);
+                    }
+                }
+            }
+            None => {
+                for option in self.options_of_side(game, left_side)? {
+                    if test(self, option)? {
+                        return Ok(false);
+                    }
+                }
             }
         }
         Ok(true)

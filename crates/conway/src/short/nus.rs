@@ -80,8 +80,20 @@ impl Nus {
     }
 
     /// `self ≤ other`, or `None` if the difference of the counts of ups does not fit.
+    /// Different number parts decide by themselves: infinitesimals never outweigh a number.
     pub fn leq(&self, other: &Nus) -> Option<bool> {
-        Some(other.checked_add(&self.checked_neg()?)?.is_nonnegative())
+        match self.number.cmp(&other.number) {
+            Ordering::Less => Some(true),
+            Ordering::Greater => Some(false),
+            Ordering::Equal => {
+                let difference = Nus {
+                    number: Dyadic::zero(),
+                    ups: other.ups.checked_sub(self.ups)?,
+                    nim: self.nim ^ other.nim,
+                };
+                Some(difference.is_nonnegative())
+            }
+        }
     }
 
     /// The canonical options of a value that is not a number, by the identities above.

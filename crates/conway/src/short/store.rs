@@ -191,15 +191,19 @@ impl Store {
 
     /// Left's canonical options of `game`.
     pub fn left_options(&mut self, game: GameId) -> StoreResult<Options> {
-        self.options_of(game, true)
+        self.options_of_side(game, true)
     }
 
     /// Right's canonical options of `game`.
     pub fn right_options(&mut self, game: GameId) -> StoreResult<Options> {
-        self.options_of(game, false)
+        self.options_of_side(game, false)
     }
 
-    fn options_of(&mut self, game: GameId, left_side: bool) -> StoreResult<Options> {
+    pub(super) fn options_of_side(
+        &mut self,
+        game: GameId,
+        left_side: bool,
+    ) -> StoreResult<Options> {
         match &self.entries[game.0 as usize] {
             Entry::Form { start, left, right } => {
                 let (from, count) = if left_side {
@@ -245,6 +249,31 @@ impl Store {
         }
     }
 
+    /// Where one side of a form's options lie in the options array (which only grows, so
+    /// the range stays valid while the store changes).
+    pub(super) fn form_range(
+        &self,
+        game: GameId,
+        left_side: bool,
+    ) -> Option<std::ops::Range<usize>> {
+        match self.entries[game.0 as usize] {
+            Entry::Form { start, left, right } => {
+                let (from, count) = if left_side {
+                    (start, left)
+                } else {
+                    (start + left, right)
+                };
+                Some(from as usize..(from + count) as usize)
+            }
+            Entry::Nus(_) => None,
+        }
+    }
+
+    /// The option at `index` of the options array.
+    pub(super) fn option_at(&self, index: usize) -> GameId {
+        self.options[index]
+    }
+
     /// The explicit options of a form, without copying: `(left, right)`.
     pub(super) fn form_sides(&self, game: GameId) -> Option<(&[GameId], &[GameId])> {
         match self.entries[game.0 as usize] {
@@ -277,6 +306,10 @@ impl Store {
     /// The id of the canonical form with these options, sorted by id, adding it if new.
     /// The caller guarantees that the form is canonical and not a number-up-star value.
     pub(super) fn intern_form(&mut self, left: &[GameId], right: &[GameId]) -> StoreResult<GameId> {
+        debug_assert!(
+            left.is_sorted() && right.is_sorted(),
+            "a form is interned with its options sorted, or equal forms would get two ids"
+        );
         let hash = hash_of(&(left, right));
         let entries = &self.entries;
         let options = &self.options;

@@ -65,11 +65,16 @@ impl Tree {
 }
 
 fn tree() -> impl Strategy<Value = Tree> {
+    trees(3, 3)
+}
+
+/// Games of the given depth with up to `width` options a side.
+fn trees(depth: u32, width: usize) -> impl Strategy<Value = Tree> {
     let leaf = Just(Tree::new(vec![], vec![]));
-    leaf.prop_recursive(3, 24, 3, |inner| {
+    leaf.prop_recursive(depth, 64, width as u32, move |inner| {
         (
-            prop::collection::vec(inner.clone(), 0..3),
-            prop::collection::vec(inner, 0..3),
+            prop::collection::vec(inner.clone(), 0..width),
+            prop::collection::vec(inner, 0..width),
         )
             .prop_map(|(left, right)| Tree::new(left, right))
     })
@@ -200,6 +205,21 @@ proptest! {
         let difference = store.sub(y, x).unwrap();
         let outcome = store.outcome(difference).unwrap();
         prop_assert_eq!(store.leq(x, y).unwrap(), matches!(outcome, Outcome::L | Outcome::P));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Wider option lists: sums of wide games, where dominated and reversible options abound.
+    #[test]
+    fn wide_sums_are_the_definition(a in trees(3, 5), b in trees(2, 5)) {
+        let mut store = Store::default();
+        let (x, y) = (a.build(&mut store), b.build(&mut store));
+        let sum = a.plus(&b);
+        let total = store.add(x, y).unwrap();
+        prop_assert_eq!(total, sum.build(&mut store));
+        prop_assert_eq!(store.outcome(total).unwrap(), sum.outcome());
     }
 }
 
