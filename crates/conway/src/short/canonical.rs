@@ -18,6 +18,21 @@ impl Store {
         let mut right = right.to_vec();
         sort_unique(&mut left);
         sort_unique(&mut right);
+        if let Some(game) = self.forms.get(&left, &right) {
+            return Ok(game);
+        }
+        let game = self.canonicalise(left.clone(), right.clone())?;
+        let max_bytes = self.form_cache_bytes();
+        self.forms.put(&left, &right, game, max_bytes);
+        Ok(game)
+    }
+
+    /// The canonical form of `{left | right}`, options sorted and distinct.
+    fn canonicalise(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> StoreResult<GameId> {
         if let Some(game) = self.number_between(&left, &right)? {
             return Ok(game);
         }

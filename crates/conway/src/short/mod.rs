@@ -21,6 +21,7 @@
 mod cache;
 mod canonical;
 mod compare;
+mod form_cache;
 mod nus;
 mod show;
 mod store;

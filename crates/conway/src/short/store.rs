@@ -7,6 +7,7 @@
 //! size (a slot is overwritten by the next result hashed there), so they never grow.
 
 use super::cache::PairCache;
+use super::form_cache::FormCache;
 use super::nus::Nus;
 use crate::engine::SearchError;
 use crate::number::Dyadic;
@@ -51,6 +52,7 @@ pub struct Store {
     pub(super) negatives: Vec<u32>,
     pub(super) sums: PairCache,
     pub(super) orders: PairCache,
+    pub(super) forms: FormCache,
     /// Bytes held by big numbers, beyond their entries.
     big_bytes: u64,
     max_bytes: u64,
@@ -80,6 +82,7 @@ impl Store {
             negatives: Vec::new(),
             sums: PairCache::new(),
             orders: PairCache::new(),
+            forms: FormCache::new(),
             big_bytes: 0,
             max_bytes,
         };
@@ -110,6 +113,12 @@ impl Store {
             + self.big_bytes
             + self.sums.bytes()
             + self.orders.bytes()
+            + self.forms.bytes()
+    }
+
+    /// The bytes the cache of canonicalised forms may hold.
+    pub(super) fn form_cache_bytes(&self) -> u64 {
+        self.max_bytes / 8
     }
 
     /// Refuses to add an entry with `options` options if the arrays, growing for it, would
