@@ -50,6 +50,16 @@ impl Partizan for Dom {
             parts.push(Board(comp));
         }
     }
+    fn negation(&self, b: &Board) -> Option<Board> {
+        let mut x = b.0;
+        let mut t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AA;
+        x ^= t ^ (t << 7);
+        t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCC;
+        x ^= t ^ (t << 14);
+        t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0;
+        x ^= t ^ (t << 28);
+        Some(Board(x))
+    }
     fn canonical(&self, b: Board) -> Board {
         let mut x = b.0;
         while x & 0xff == 0 {

@@ -38,6 +38,15 @@ pub trait Partizan {
         position
     }
 
+    /// A position whose value is the negative of this one's: the same position with the
+    /// players' roles swapped (a Domineering board turned a quarter, a Hackenbush picture with
+    /// blue and red exchanged), if the rules have such a symmetry. The solver then finds a
+    /// component's value from its mirror image's when it has solved that one. `None` is
+    /// always correct.
+    fn negation(&self, _position: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+
     /// The value of a component by a closed form, when the ruleset knows one. It must never
     /// be wrong; `None` is always correct. Every such hook is checked against search in a
     /// test.

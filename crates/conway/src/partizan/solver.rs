@@ -181,6 +181,14 @@ impl<'g, G: Partizan> Solver<'g, G> {
         if let Some(value) = self.values.get(part) {
             return Ok(Some(value));
         }
+        if let Some(mirror) = self.game.negation(part) {
+            let mirror = self.game.canonical(mirror);
+            if let Some(value) = self.values.get(&mirror) {
+                let value = store.neg(value)?;
+                self.values.insert(part.clone(), value);
+                return Ok(Some(value));
+            }
+        }
         if self.closed_forms {
             if let Some(value) = self.game.known_value(part, store) {
                 let value = value?;
