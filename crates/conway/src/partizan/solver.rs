@@ -10,6 +10,7 @@ use super::{Partizan, Player};
 use crate::engine::{BoundedTable, Footprint, Limits, Meter, Outcome, Progress, SearchError};
 use crate::short::{GameId, Store};
 use rustc_hash::FxHashSet;
+use std::mem::size_of;
 
 /// Finds the values of positions of one ruleset, remembering what it has learnt between calls.
 ///
@@ -23,14 +24,52 @@ pub struct Solver<'g, G: Partizan> {
     on_line: FxHashSet<G::Position>,
 }
 
-/// A position being expanded: the canonical components of its options, flattened, with where
-/// each option's components end.
-struct Frame<P> {
-    position: P,
+/// The search stack. Every frame's parts (the canonical components of its options, whose
+/// values it needs), where each option's parts end, and the values found so far live in
+/// buffers shared by the whole stack, each frame owning a slice at the top.
+struct Stack<P> {
+    frames: Vec<Frame<P>>,
     parts: Vec<P>,
     ends: Vec<usize>,
+    values: Vec<GameId>,
+    /// Where an option is split into components.
+    split: Vec<P>,
+    bytes: u64,
+}
+
+impl<P> Default for Stack<P> {
+    fn default() -> Self {
+        Stack {
+            frames: Vec::new(),
+            parts: Vec::new(),
+            ends: Vec::new(),
+            values: Vec::new(),
+            split: Vec::new(),
+            bytes: 0,
+        }
+    }
+}
+
+impl<P> Stack<P> {
+    /// Drops the top frame and its slices.
+    fn pop(&mut self) -> Frame<P> {
+        let frame = self.frames.pop().expect("a frame is on the stack");
+        self.parts.truncate(frame.parts_start);
+        self.ends.truncate(frame.ends_start);
+        self.values.truncate(frame.values_start);
+        self.bytes -= frame.bytes;
+        frame
+    }
+}
+
+/// A position being expanded: its slices of the stack's buffers.
+struct Frame<P> {
+    position: P,
+    parts_start: usize,
+    parts_end: usize,
+    ends_start: usize,
+    values_start: usize,
     left_count: usize,
-    next: usize,
     bytes: u64,
 }
 
@@ -132,43 +171,36 @@ impl<'g, G: Partizan> Solver<'g, G> {
         if let Some(value) = self.known(store, &root)? {
             return Ok(value);
         }
-        let mut stack = vec![self.expand(root)?];
-        let mut stack_bytes = stack[0].bytes;
+        let mut stack = Stack::default();
+        self.expand(root, &mut stack)?;
         loop {
             let frame = stack
-                .last_mut()
+                .frames
+                .last()
                 .expect("the stack holds the root until it is solved");
-            while frame.next < frame.parts.len() {
-                let part = &frame.parts[frame.next];
-                if self.values.get(part).is_none() {
-                    break;
-                }
-                frame.next += 1;
-            }
-            if frame.next < frame.parts.len() {
-                let part = frame.parts[frame.next].clone();
+            let found = stack.values.len() - frame.values_start;
+            if frame.parts_start + found < frame.parts_end {
+                let part = stack.parts[frame.parts_start + found].clone();
                 if let Some(value) = self.known(store, &part)? {
-                    self.values.insert(part, value);
+                    stack.values.push(value);
                     continue;
                 }
                 if self.on_line.contains(&part) {
                     self.on_line.clear();
                     return Err(SearchError::Loops);
                 }
-                let child = self.expand(part)?;
-                stack_bytes += child.bytes;
-                stack.push(child);
-                self.check_memory(store, stack_bytes)?;
+                self.expand(part, &mut stack)?;
+                self.check_memory(store, stack.bytes)?;
                 continue;
             }
-            let frame = stack.pop().expect("a frame is on the stack");
-            stack_bytes -= frame.bytes;
-            let value = self.combine(store, &frame)?;
+            let value = self.combine(store, &stack)?;
+            let frame = stack.pop();
             self.on_line.remove(&frame.position);
             self.values.insert(frame.position, value);
-            if stack.is_empty() {
+            if stack.frames.is_empty() {
                 return Ok(value);
             }
+            stack.values.push(value);
         }
     }
 
@@ -199,32 +231,45 @@ impl<'g, G: Partizan> Solver<'g, G> {
         Ok(None)
     }
 
-    /// Lists the options of `position` as canonical components, within the limits.
-    fn expand(&mut self, position: G::Position) -> Result<Frame<G::Position>, SearchError> {
+    /// Lists the options of `position` as canonical components on the stack, within the
+    /// limits.
+    fn expand(
+        &mut self,
+        position: G::Position,
+        stack: &mut Stack<G::Position>,
+    ) -> Result<(), SearchError> {
         let left = self.game.left_options(&position);
         let right = self.game.right_options(&position);
+        let frame_parts = stack.parts.len();
+        let frame_ends = stack.ends.len();
         let left_count = left.len();
-        let mut parts = Vec::new();
-        let mut ends = Vec::with_capacity(left.len() + right.len());
-        let mut split = Vec::new();
         for option in left.into_iter().chain(right) {
-            self.game.components(option, &mut split);
-            parts.extend(split.drain(..).map(|part| self.game.canonical(part)));
-            ends.push(parts.len());
+            self.game.components(option, &mut stack.split);
+            let game = self.game;
+            stack
+                .parts
+                .extend(stack.split.drain(..).map(|part| game.canonical(part)));
+            stack.ends.push(stack.parts.len());
         }
         let bytes = (position.footprint()
-            + parts.iter().map(Footprint::footprint).sum::<usize>()
-            + ends.len() * 8) as u64;
+            + stack.parts[frame_parts..]
+                .iter()
+                .map(Footprint::footprint)
+                .sum::<usize>()
+            + (stack.ends.len() - frame_ends) * size_of::<usize>()) as u64;
         self.meter.list(bytes as usize)?;
         self.on_line.insert(position.clone());
-        Ok(Frame {
+        stack.bytes += bytes;
+        stack.frames.push(Frame {
             position,
-            parts,
-            ends,
+            parts_start: frame_parts,
+            parts_end: stack.parts.len(),
+            ends_start: frame_ends,
+            values_start: stack.values.len(),
             left_count,
-            next: 0,
             bytes,
-        })
+        });
+        Ok(())
     }
 
     /// Refuses to hold more than the memory limit in the table, the stack and the store;
@@ -238,22 +283,23 @@ impl<'g, G: Partizan> Solver<'g, G> {
         Ok(())
     }
 
-    /// `{values of Left's options | values of Right's options}`.
+    /// `{values of Left's options | values of Right's options}` of the top frame, whose
+    /// parts are all solved.
     fn combine(
         &mut self,
         store: &mut Store,
-        frame: &Frame<G::Position>,
+        stack: &Stack<G::Position>,
     ) -> Result<GameId, SearchError> {
+        let frame = stack.frames.last().expect("a frame is on the stack");
+        let ends = &stack.ends[frame.ends_start..];
+        let values = &stack.values[frame.values_start..];
         let mut left = Vec::with_capacity(frame.left_count);
-        let mut right = Vec::with_capacity(frame.ends.len() - frame.left_count);
+        let mut right = Vec::with_capacity(ends.len() - frame.left_count);
         let mut start = 0;
-        for (index, &end) in frame.ends.iter().enumerate() {
+        for (index, &end) in ends.iter().enumerate() {
+            let end = end - frame.parts_start;
             let mut value = store.zero();
-            for part in &frame.parts[start..end] {
-                let part_value = self
-                    .values
-                    .get(part)
-                    .expect("every part of a frame is solved before the frame");
+            for &part_value in &values[start..end] {
                 value = store.add(value, part_value)?;
             }
             if index < frame.left_count {
