@@ -1,6 +1,6 @@
 //! The partizan rulesets of chapter 7 (Maundy Cake, Toads and Frogs, seating couples, Col)
 //! against the values the texts print or derive, through the public face of the rulesets;
-//! and the exercises of chapter 8 on Toads and Frogs.
+//! and the exercises of chapter 8 on Toads and Frogs and Bynum's game.
 
 use conway::engine::Outcome;
 use conway::partizan::{Partizan, Player, Solver};
@@ -749,6 +749,66 @@ proptest! {
             let white = solver.value(&mut store, &tinted).unwrap();
             prop_assert!(store.leq(g, black).unwrap() && store.leq(white, g).unwrap());
         }
+    }
+}
+
+// ---- Exercise 8.11: Bynum's game (Eatcake) ----
+
+/// ↑n⁺ of Exercise 8.10: ↑1⁺ = ↑ and ↑n⁺ = {↑a⁺ + ↑b⁺ (a + b = n) | *}.
+fn up_plus(store: &mut Store, n: usize) -> GameId {
+    let mut ups = vec![store.ups(1).unwrap()];
+    let star = store.nimber(1).unwrap();
+    for m in 2..=n {
+        let splits: Vec<GameId> = (1..m)
+            .map(|a| store.add(ups[a - 1], ups[m - a - 1]).unwrap())
+            .collect();
+        ups.push(store.from_options(&splits, &[star]).unwrap());
+    }
+    ups[n - 1]
+}
+
+/// The notes' table (r rows, c columns, Left eats columns): odd × odd = *, even × (2n − 1) =
+/// ↑n⁺, (2m − 1) × even = −↑m⁺, 2m × 2n = ↑n⁺ − ↑m⁺ + *; and the examples.
+#[test]
+fn exercise_8_11_eatcake() {
+    let mut store = Store::default();
+    let star = store.nimber(1).unwrap();
+    for r in 1..=8usize {
+        for c in 1..=8usize {
+            let expected = match (r % 2, c % 2) {
+                (1, 1) => star,
+                (0, 1) => up_plus(&mut store, c.div_ceil(2)),
+                (1, 0) => {
+                    let up = up_plus(&mut store, r.div_ceil(2));
+                    store.neg(up).unwrap()
+                }
+                _ => {
+                    let (n, m) = (up_plus(&mut store, c / 2), up_plus(&mut store, r / 2));
+                    let difference = store.sub(n, m).unwrap();
+                    store.add(difference, star).unwrap()
+                }
+            };
+            let found = value(&mut store, "eatcake", &format!("{r}x{c}"));
+            assert_eq!(found, expected, "{r}x{c}: {}", store.show(found));
+            // (a): even × odd is positive, odd × even negative, even × even fuzzy.
+            let outcome = store.outcome(found).unwrap();
+            let sign = match (r % 2, c % 2) {
+                (0, 1) => Outcome::L,
+                (1, 0) => Outcome::R,
+                _ => Outcome::N,
+            };
+            assert_eq!(outcome, sign, "{r}x{c}");
+        }
+    }
+    for (cake, expected) in [
+        ("2x1", "^"),
+        ("1x2", "v"),
+        ("2x3", "{^^|*}"),
+        ("3x2", "{*|vv}"),
+        ("2x2", "*"),
+        ("4x4", "*"),
+    ] {
+        assert_eq!(shown(&mut store, "eatcake", cake), expected, "{cake}");
     }
 }
 

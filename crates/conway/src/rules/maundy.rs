@@ -76,8 +76,9 @@ impl MaundyCake {
     /// l > r, the value of a strip of the product of the l − r largest primes of Left's side,
     /// 1 + p_l + p_l·p_{l−1} + … + p_l⋯p_{r+2} (p_1 ≤ … ≤ p_l); if l < r, the negative of
     /// the same for Right's side. (The print has sums of the primes with the signs swapped,
-    /// which agrees only when |l − r| ≤ 2; the best division is into p_l pieces, and the
-    /// formula follows by induction on l + r. Checked against search for all sides ≤ 40.)
+    /// which agrees only when |l − r| ≤ 2; Exercise 7.2 asks for the proof, by induction on
+    /// l and r. The formula is checked against search for all sides up to 40, and by search
+    /// for 999 × 1000 in the oracle tests.)
     pub fn piece_value((rows, columns): Cake) -> i64 {
         let (left, right) = (prime_factors(columns), prime_factors(rows));
         let strip = |primes: &[u64], keep: usize| -> i64 {

@@ -3,7 +3,7 @@
 //! read it from here.
 
 use super::{
-    chomp, col, cut_cake, dynamic, growing, maundy, nim, northcott, seating, staircase,
+    chomp, col, cut_cake, dynamic, eatcake, growing, maundy, nim, northcott, seating, staircase,
     subtraction, toads, turtles, welter,
 };
 use super::{wythoff, ParseError, RuleError, Ruleset};
@@ -97,6 +97,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &toads::TOADS,
     &seating::SEATING,
     &col::COL,
+    &eatcake::EATCAKE,
 ];
 
 /// Every ruleset, in the order of the texts.
