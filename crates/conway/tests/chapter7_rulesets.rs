@@ -5,7 +5,8 @@
 use conway::engine::Outcome;
 use conway::partizan::{Partizan, Player, Solver};
 use conway::rules::{
-    ruleset, Budget, Cake, Cell, Col, Graph, MaundyCake, Position, Tint, ToadsAndFrogs,
+    ruleset, Budget, Cake, Cell, Col, Graph, MaundyCake, PartizanNotation, Position,
+    SeatingCouples, Tint, ToadsAndFrogs,
 };
 use conway::short::{GameId, Store};
 use proptest::prelude::*;
@@ -481,6 +482,11 @@ fn table_3_7_seating_couples() {
 #[test]
 fn seating_period_six_laws() {
     let mut store = Store::default();
+    let mut by_search = Solver::new(&SeatingCouples).by_search_only();
+    let mut searched = |store: &mut Store, section: &str| {
+        let position = PartizanNotation::parse(&SeatingCouples, section).unwrap();
+        by_search.value(store, &position).unwrap()
+    };
     let star = store.nimber(1).unwrap();
     for n in 1..=40u32 {
         let k = (n - 1) / 6;
@@ -506,6 +512,7 @@ fn seating_period_six_laws() {
         let r_l = if n % 6 < 3 { store.zero() } else { star };
         for section in [format!("R{n}L"), format!("L{n}R")] {
             assert_eq!(value(&mut store, "seating", &section), r_l, "{section}");
+            assert_eq!(searched(&mut store, &section), r_l, "{section} by search");
         }
     }
 }
@@ -819,6 +826,6 @@ trait ParseRow {
 
 impl ParseRow for ToadsAndFrogs {
     fn parse_row(&self, row: &str) -> Vec<Vec<Cell>> {
-        conway::rules::PartizanNotation::parse(self, row).unwrap()
+        PartizanNotation::parse(self, row).unwrap()
     }
 }
