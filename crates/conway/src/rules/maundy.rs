@@ -98,7 +98,7 @@ impl MaundyCake {
     }
 }
 
-/// `pieces` with one copy of `cut` replaced by `k` copies of `part`.
+/// `pieces` with one copy of the piece at `index` replaced by `k` copies of `part`.
 fn divide(pieces: &[(Cake, u64)], index: usize, part: Cake, k: u64) -> Vec<(Cake, u64)> {
     let mut option = pieces.to_vec();
     option[index].1 -= 1;
