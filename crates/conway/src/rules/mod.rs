@@ -7,28 +7,36 @@
 //! analyses, plays and sums without ever going back to text.
 
 mod chomp;
+mod col;
 mod cut_cake;
 mod dynamic;
+mod eatcake;
 mod growing;
 mod heaps;
+mod maundy;
 mod nim;
 mod northcott;
 mod notation;
 mod position;
 mod registry;
+mod seating;
 mod short_position;
 mod staircase;
 mod subtraction;
 mod sum;
+mod toads;
 mod turtles;
 mod welter;
 mod wythoff;
 
 pub use chomp::Chomp;
+pub use col::{Col, Graph, Tint};
 pub use cut_cake::{CutCake, Piece};
 pub use dynamic::{smallest_zeckendorf_term, DynamicSubtraction, Heap};
+pub use eatcake::Eatcake;
 pub use growing::{Counting, GrowingHeap, GrowingTake};
 pub use heaps::HeapNotation;
+pub use maundy::{Cake, MaundyCake};
 pub use nim::{misere_nim_outcome, Lasker, MooreNim, Nim, Nimble};
 pub use northcott::{Board, Northcott, PokerNim, PokerPosition, Row};
 pub use notation::{
@@ -39,10 +47,12 @@ pub use position::{
     Budget, GraphReport, Move, Position, Report, Ruleset, MAX_LISTED_MOVES, MAX_SHOWN_POSITION,
 };
 pub use registry::{catalogue, find, ruleset, Params, RuleInfo};
+pub use seating::{Couple, SeatingCouples, Section};
 pub use short_position::{PartizanNotation, ShortAnalysis};
 pub use staircase::{odd_stair_sum, SilverDollar, Square, Staircase};
 pub use subtraction::Subtraction;
 pub use sum::{ShortReport, Sum, MAX_SHOWN_VALUE};
+pub use toads::{Cell, ToadsAndFrogs};
 pub use turtles::{Coins, TurningTurtles};
 pub use welter::Welter;
 pub use wythoff::{is_wythoff_p, wythoff_p_position, Wythoff};

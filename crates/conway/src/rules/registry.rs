@@ -3,7 +3,8 @@
 //! read it from here.
 
 use super::{
-    chomp, cut_cake, dynamic, growing, nim, northcott, staircase, subtraction, turtles, welter,
+    chomp, col, cut_cake, dynamic, eatcake, growing, maundy, nim, northcott, seating, staircase,
+    subtraction, toads, turtles, welter,
 };
 use super::{wythoff, ParseError, RuleError, Ruleset};
 use serde::{Serialize, Serializer};
@@ -91,7 +92,12 @@ const REGISTRY: &[&RuleInfo] = &[
     &dynamic::DYNAMIC,
     &dynamic::FIBONACCI,
     &growing::GROWING,
+    &maundy::MAUNDY,
     &cut_cake::CUT_CAKE,
+    &toads::TOADS,
+    &seating::SEATING,
+    &col::COL,
+    &eatcake::EATCAKE,
 ];
 
 /// Every ruleset, in the order of the texts.
