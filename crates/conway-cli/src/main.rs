@@ -7,11 +7,12 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod play;
+mod repl;
 mod show;
 
 use clap::{Args, Parser, Subcommand};
 use conway::engine::{Limits, Play, SearchError};
-use conway::lang::{eval, Value};
+use conway::lang::{Env, LangError, Report};
 use conway::partizan::Player;
 use conway::rules::{catalogue, ruleset, Budget, RuleError, Sum};
 use indicatif::{ProgressBar, ProgressFinish, ProgressStyle};
@@ -39,8 +40,11 @@ enum Command {
     Graph(GraphArgs),
     /// Nim values of one heap of each size 0..=N, and the period they show.
     Seq(SeqArgs),
-    /// Evaluates nimber arithmetic: `*3 + *5`, `nimprod(8, 8)`, `niminv(4)`, `nimsqrt(5)`.
+    /// Evaluates an expression on short games and prints its canonical form: `{2 || 1 | 0}`,
+    /// `^* + 1/2`, `{^ | v} == *`, `Tiny(2)`, `nimprod(8, 8)`.
     Eval(EvalArgs),
+    /// An interactive session of the expression language, with `let` bindings.
+    Repl(ReplArgs),
     /// Lists the games, or documents one game's position notation.
     Rules(RulesArgs),
 }
@@ -223,10 +227,34 @@ struct SeqArgs {
 
 #[derive(Args)]
 struct EvalArgs {
+    /// The expression, in CGSuite's notation (`conway repl` then `:help` lists it).
     #[arg(allow_hyphen_values = true)]
     expression: String,
     #[command(flatten)]
     output: Output,
+    #[command(flatten)]
+    memory: MemoryArgs,
+}
+
+#[derive(Args)]
+struct ReplArgs {
+    #[command(flatten)]
+    memory: MemoryArgs,
+}
+
+#[derive(Args)]
+struct MemoryArgs {
+    /// Give up rather than hold more memory than this in the store of games: bytes, or a
+    /// number with K, M or G (binary units), e.g. `512M`.
+    #[arg(long, default_value = "2G", value_parser = parse_memory)]
+    max_memory: u64,
+}
+
+impl MemoryArgs {
+    /// A session whose store holds at most `--max-memory`.
+    fn env(&self) -> Env {
+        Env::with_store(conway::short::Store::new(self.max_memory))
+    }
 }
 
 #[derive(Args)]
@@ -274,6 +302,7 @@ fn main() -> ExitCode {
         Command::Graph(args) => args.run(&mut out),
         Command::Seq(args) => args.run(&mut out),
         Command::Eval(args) => args.run(&mut out),
+        Command::Repl(args) => args.run(&mut out),
         Command::Rules(args) => args.run(&mut out),
     };
     match result.and_then(|()| out.flush().map_err(Failure::Output)) {
@@ -426,34 +455,44 @@ impl SeqArgs {
     }
 }
 
-/// An evaluated expression as `eval --json` prints it.
+/// An evaluated expression as `eval --json` prints it: the expression, then the library's
+/// report on its value (`value`, and for a game `outcome`, `is_number`, ...).
 #[derive(Serialize)]
 struct Evaluation<'a> {
     expression: &'a str,
-    /// The value as the texts write it (`*6`; a nimber may pass 2^64, which a JSON number
-    /// would not hold), or `true`/`false` for a comparison.
-    value: serde_json::Value,
+    #[serde(flatten)]
+    report: Report,
 }
 
 impl EvalArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
-        let value = eval(&self.expression).map_err(|e| e.to_string())?;
+        let mut env = self.memory.env();
+        let failed = |error: LangError| Failure::Message(explain_lang(&error));
+        let value = env
+            .run(&self.expression)
+            .map_err(failed)?
+            .ok_or_else(|| Failure::Message("the expression is empty".to_string()))?;
         if self.output.json {
-            let shown = match value {
-                Value::Bool(truth) => serde_json::Value::Bool(truth),
-                other => serde_json::Value::String(other.to_string()),
-            };
+            let report = env.report(value).map_err(failed)?;
             write_json(
                 out,
                 &Evaluation {
                     expression: &self.expression,
-                    value: shown,
+                    report,
                 },
             )
         } else {
-            writeln!(out, "{value}")?;
+            writeln!(out, "{}", env.show(&value).map_err(failed)?)?;
             Ok(())
         }
+    }
+}
+
+impl ReplArgs {
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        let mut env = self.memory.env();
+        let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
+        repl::run(&mut env, interactive, &mut io::stdin().lock(), out)
     }
 }
 
@@ -492,4 +531,15 @@ fn explain(error: RuleError) -> String {
         _ => "",
     };
     format!("{error}{hint}")
+}
+
+/// The language's message, with the option to use where the store's memory ran out.
+fn explain_lang(error: &LangError) -> String {
+    match error {
+        LangError::Limit {
+            source: SearchError::OutOfMemory { .. },
+            ..
+        } => format!("{error} (--max-memory SIZE)"),
+        _ => error.to_string(),
+    }
 }

@@ -121,7 +121,7 @@ fn seq_finds_the_period() {
 }
 
 #[test]
-fn eval_does_nimber_arithmetic() {
+fn eval_does_nim_field_arithmetic() {
     assert_eq!(json(&["eval", "*3 + *5", "--json"])["value"], "*6");
     assert_eq!(json(&["eval", "nimprod(8, 8)", "--json"])["value"], "*13");
     assert_eq!(json(&["eval", "niminv(2)", "--json"])["value"], "*3");
@@ -137,6 +137,76 @@ fn eval_does_nimber_arithmetic() {
     assert_eq!(json(&["eval", "*3 + *5 == *6", "--json"])["value"], true);
     let output = conway(&["eval", "nimprod(16, 16)"]);
     assert_eq!(String::from_utf8(output.stdout).unwrap().trim(), "*24");
+}
+
+/// `eval` on short games: the printed canonical form, and with `--json` its outcome.
+#[test]
+fn eval_prints_canonical_forms() {
+    let text = |expression: &str| {
+        let output = conway(&["eval", expression]);
+        assert!(output.status.success(), "{expression}");
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .trim_end()
+            .to_string()
+    };
+    for (expression, printed) in [
+        ("1/2", "1/2"),
+        ("*2", "*2"),
+        ("^*", "^*"),
+        ("+-1", "+-1"),
+        ("{2|-1/2}", "{2|-1/2}"),
+        ("3^*", "3^*"),
+        ("{0||0|-2}", "{0||0|-2}"),
+        ("{^^ | ^^}", "^3*"),
+        ("{1|0}", "{1|0}"),
+        ("-3/8 + 1", "5/8"),
+        ("{^ | v} == *", "true"),
+    ] {
+        assert_eq!(text(expression), printed, "{expression}");
+    }
+    let report = json(&["eval", "{^ | v} == *", "--json"]);
+    assert_eq!(report["value"], true);
+    assert_eq!(report["expression"], "{^ | v} == *");
+    let report = json(&["eval", "{1|0}", "--json"]);
+    assert_eq!(report["value"], "{1|0}");
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["is_number"], false);
+    let report = json(&["eval", "-3/8", "--json"]);
+    assert_eq!(
+        (&report["value"], &report["outcome"], &report["is_number"]),
+        (&"-3/8".into(), &"R".into(), &true.into())
+    );
+    assert_eq!(json(&["eval", "^", "--json"])["outcome"], "L");
+    assert_eq!(json(&["eval", "0", "--json"])["outcome"], "P");
+    assert_eq!(json(&["eval", "*3 + *5", "--json"])["outcome"], "N");
+}
+
+#[test]
+fn eval_stops_at_the_memory_limit() {
+    fails_with(
+        &["eval", "{*100000000 | 0}", "--max-memory", "4M"],
+        "column 1: the computation needs more than 4 MiB of memory; ask for less or raise the \
+         limit (--max-memory SIZE)",
+    );
+}
+
+/// `repl` fed by a pipe: one answer per line, bindings kept, errors printed and the session
+/// going on, `:quit` leaving.
+#[test]
+fn repl_reads_a_pipe() {
+    let transcript = play(
+        &["repl"],
+        "let g = {2 | -1/2}\ng + g\n\nlet h = 1/3\ng <> 1/2\nh\n:quit\n*2\n",
+    );
+    assert_eq!(
+        transcript,
+        "{2|-1/2}\n3/2\nerror: column 9: 1/3 is not a dyadic rational: the numbers of short \
+         games have a power of 2 below the line\ntrue\nerror: column 1: 'h' has no value; bind it \
+         first with let h = ...\n"
+    );
+    // The end of the input ends the session too.
+    assert_eq!(play(&["repl"], "^ + ^"), "^^\n");
 }
 
 #[test]
@@ -205,7 +275,14 @@ fn bad_input_gets_one_clear_line() {
         "not a game on rows of independent heaps",
     );
     fails_with(&["seq", "nim", "--to", "1000000000000"], "too large");
-    fails_with(&["eval", "3 + *5"], "write *3");
+    fails_with(
+        &["eval", "3 + 1/3"],
+        "column 5: 1/3 is not a dyadic rational",
+    );
+    fails_with(
+        &["eval", "^ * *2"],
+        "column 3: '*' multiplies a game by an integer",
+    );
     fails_with(&["eval", "niminv(0)"], "division by zero");
     fails_with(&["eval", "nimprod(1,"], "column");
     fails_with(&["rules", "go"], "unknown game 'go'");

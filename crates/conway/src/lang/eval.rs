@@ -1,54 +1,69 @@
-//! The evaluator. For now its values are the nim field and the truth values of comparisons;
-//! every partizan construct parses and is then refused with a message naming it.
+//! The evaluator: a syntax tree to a value, with the games made in a [`Store`].
 //!
-//! - `*n` is the nimber `n`, for `n` up to 2^128 − 1. A bare number outside a call is an
-//!   integer game, which is partizan, with one exception: `0` is the game 0, which is `*0`.
-//! - Inside a call a bare number is a field element (`nimprod(8, 8)`), as are the numbers of
-//!   sums and parentheses inside it; the exponent of `nimpow` is an integer.
-//! - `+` and `-` are both nim-sum, and `-G = G` for a nimber.
-//! - Comparisons follow the game order: `G <= H` iff `H - G >= 0`. Between nimbers `H - G` is
-//!   the nimber `*(g ⊕ h)`, and a nonzero nimber is confused with 0, so `<=`, `>=` and `==`
-//!   hold exactly for equal nimbers, `<` and `>` never, and `!=`, `<>`, `<|` and `|>` exactly
-//!   for unequal ones. Every operator is derived from `<=` below, not listed by hand.
+//! The walk keeps its own stack of tasks rather than recursing, so no tree, however deep, can
+//! exhaust the thread's stack here (the parser bounds the depth of the trees it builds anyway;
+//! see [`MAX_DEPTH`](super::MAX_DEPTH)); the store's operations grow their stack on the heap.
+//! Every error names the column of the construct it is about.
 
+use super::builtins::{self, CallError, Function, Method, NimError};
+use super::ordinal::ordinal_sum;
 use super::syntax::{parse, Expr, ExprKind, Op, Statement};
 use super::token::{abbreviate, Comparison};
-use super::{show_nimber, LangError};
-use crate::nimber::{nim_div_u128, nim_inv_u128, nim_mul_u128, nim_pow_u128, nim_sqrt_u128};
+use super::{LangError, MAX_SHOWN};
+use crate::engine::SearchError;
+use crate::nimber::nim_pow_u128;
+use crate::number::Dyadic;
+use crate::short::{GameId, Store};
 use num_bigint::BigUint;
 use std::collections::HashMap;
 use std::fmt;
 
-/// The value of an expression.
+/// The value of an expression. A game is an id in the store of the [`Env`] (or the store given
+/// to [`eval_game`]) that computed it, and means nothing without that store:
+/// [`Env::show`] prints it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Value {
-    /// An element of the nim field: the nimber `*n`.
-    Nimber(u128),
+    /// A short game in canonical form; nimbers are games too (`*3 + *5` is the game `*6`).
+    Game(GameId),
     /// The answer to a comparison.
     Bool(bool),
 }
 
-impl fmt::Display for Value {
-    /// `0`, `*`, `*6`, `true`, `false`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Nimber(n) => f.write_str(&show_nimber(*n)),
-            Value::Bool(b) => write!(f, "{b}"),
-        }
-    }
-}
-
-/// The names bound by `let`, kept from line to line (what a read–eval–print loop holds).
-#[derive(Clone, Debug, Default)]
+/// A session: the store its games live in and the names bound by `let`, kept from line to line
+/// (what a read–eval–print loop holds).
 pub struct Env {
+    store: Store,
     names: HashMap<String, Value>,
 }
 
+impl Default for Env {
+    fn default() -> Self {
+        Env::new()
+    }
+}
+
+impl fmt::Debug for Env {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Env")
+            .field("games", &self.store.len())
+            .field("names", &self.names.keys().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
 impl Env {
-    /// An environment without names.
-    pub fn new() -> Self {
-        Self::default()
+    /// A session without names, with a store of the default memory limit.
+    pub fn new() -> Env {
+        Env::with_store(Store::default())
+    }
+
+    /// A session whose games live in `store` (which sets the memory limit).
+    pub fn with_store(store: Store) -> Env {
+        Env {
+            store,
+            names: HashMap::new(),
+        }
     }
 
     /// Runs one line: `let name = expr` binds the name and returns the bound value (so a loop
@@ -72,19 +87,127 @@ impl Env {
         self.names.get(name).copied()
     }
 
-    /// Evaluates a parsed expression with these bindings.
-    ///
-    /// The walk keeps its own stack of tasks rather than recursing, so no tree, however deep,
-    /// can exhaust the thread's stack here (the parser bounds the depth of the trees it builds
-    /// anyway; see [`MAX_DEPTH`](super::MAX_DEPTH)).
-    pub fn eval(&self, expr: &Expr) -> Result<Value, LangError> {
+    /// Evaluates a parsed expression with these bindings, in this store.
+    pub fn eval(&mut self, expr: &Expr) -> Result<Value, LangError> {
+        Walk {
+            store: &mut self.store,
+            names: &self.names,
+        }
+        .eval(expr)
+    }
+
+    /// A value as text: a game's canonical form as the texts write it (`*6`, `^*`, `+-1`,
+    /// `{2|-1/2}`), or `true` / `false`. A form longer than [`MAX_SHOWN`] characters is an
+    /// error rather than a string that would not fit in memory.
+    pub fn show(&self, value: &Value) -> Result<String, LangError> {
+        match value {
+            Value::Game(game) => self
+                .store
+                .show_within(*game, MAX_SHOWN)
+                .ok_or(LangError::TooLong { limit: MAX_SHOWN }),
+            Value::Bool(truth) => Ok(truth.to_string()),
+        }
+    }
+
+    /// The store the session's games live in.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The store, to compute with the session's games.
+    pub fn store_mut(&mut self) -> &mut Store {
+        &mut self.store
+    }
+}
+
+/// Evaluates one line in a fresh session and prints its value (see [`Env::show`]): an
+/// expression, or a `let` whose bound value is printed.
+pub fn eval(text: &str) -> Result<String, LangError> {
+    let mut env = Env::new();
+    let value = env.run(text)?.ok_or_else(empty)?;
+    env.show(&value)
+}
+
+/// Evaluates an expression that must be a game, making it in `store`: the entry point for
+/// commands that take a game as text.
+pub fn eval_game(text: &str, store: &mut Store) -> Result<GameId, LangError> {
+    let expr = match parse(text)? {
+        Statement::Let { value, .. } => value,
+        Statement::Expr(expr) => expr,
+    };
+    let names = HashMap::new();
+    match (Walk {
+        store,
+        names: &names,
+    })
+    .eval(&expr)?
+    {
+        Value::Game(game) => Ok(game),
+        Value::Bool(truth) => Err(LangError::Type {
+            column: expr.column,
+            message: format!("the expression is the truth value {truth}, not a game"),
+        }),
+    }
+}
+
+/// Evaluates an expression that must be a nimber (an element of the nim field).
+pub fn eval_nimber(text: &str) -> Result<u128, LangError> {
+    let mut env = Env::new();
+    let value = env.run(text)?.ok_or_else(empty)?;
+    let not_a_nimber = |what: String| LangError::Type {
+        column: 1,
+        message: format!("the expression is {what}, not a nimber"),
+    };
+    match value {
+        Value::Game(game) => builtins::nimber_of(&env.store, game)
+            .ok_or_else(|| not_a_nimber(shown(&env.store, game))),
+        Value::Bool(truth) => Err(not_a_nimber(format!("the truth value {truth}"))),
+    }
+}
+
+#[cold]
+fn empty() -> LangError {
+    LangError::Syntax {
+        column: 1,
+        message: "the expression is empty".to_string(),
+    }
+}
+
+/// One evaluation: the store it makes games in and the names it reads.
+struct Walk<'a> {
+    store: &'a mut Store,
+    names: &'a HashMap<String, Value>,
+}
+
+/// A step of the evaluator's walk.
+enum Task<'a> {
+    /// Evaluate this expression; the flag says whether bare integers are field elements
+    /// (inside the arguments of a nim-field function).
+    Visit(&'a Expr, bool),
+    /// Combine the values of this expression's children, which are on top of the stack.
+    Finish(&'a Expr),
+}
+
+/// What needs a game, for the message when it gets a truth value.
+#[derive(Clone, Copy)]
+enum Need<'a> {
+    Sum,
+    Negation,
+    Option,
+    Operator(Op),
+    Compare(Comparison),
+    Call(&'a str),
+}
+
+impl Walk<'_> {
+    fn eval(&mut self, expr: &Expr) -> Result<Value, LangError> {
         let mut tasks = vec![Task::Visit(expr, false)];
         let mut values: Vec<Value> = Vec::new();
         while let Some(task) = tasks.pop() {
             match task {
                 Task::Visit(expr, field) => self.visit(expr, field, &mut tasks, &mut values)?,
                 Task::Finish(expr) => {
-                    let value = finish(expr, &mut values)?;
+                    let value = self.finish(expr, &mut values)?;
                     values.push(value);
                 }
             }
@@ -94,7 +217,7 @@ impl Env {
 
     /// Evaluates a leaf, or schedules the children of a node and then the node itself.
     fn visit<'a>(
-        &self,
+        &mut self,
         expr: &'a Expr,
         field: bool,
         tasks: &mut Vec<Task<'a>>,
@@ -106,229 +229,395 @@ impl Env {
         };
         match &expr.kind {
             ExprKind::Literal(parts) => schedule(&mut parts.iter(), field),
-            ExprKind::Negate(inner) => schedule(&mut std::iter::once(&**inner), field),
+            ExprKind::Negate(inner) | ExprKind::PlusMinus(inner) => {
+                schedule(&mut std::iter::once(&**inner), field)
+            }
             ExprKind::Chain { first, rest } => {
-                if let Some((op, column, _)) = rest
-                    .iter()
-                    .find(|(op, _, _)| !matches!(op, Op::Add | Op::Subtract))
-                {
-                    return Err(unsupported_operator(*op, *column));
-                }
                 let mut operands = std::iter::once(&**first).chain(rest.iter().map(|r| &r.2));
                 schedule(&mut operands, field)
             }
             ExprKind::Compare { left, right, .. } => {
                 schedule(&mut [&**left, &**right].into_iter(), field)
             }
-            ExprKind::Call { name, args } => {
-                check_function(name, expr.column)?;
-                if name == "nimpow" {
-                    // The exponent is an integer, read when the base is known.
-                    if args.len() != 2 {
-                        return Err(arity(name, expr.column, "2", args.len()));
-                    }
-                    schedule(&mut args[..1].iter(), true)
-                } else {
-                    // Inside a call bare numbers are field elements.
-                    schedule(&mut args.iter(), true)
+            ExprKind::Game { left, right } => schedule(&mut left.iter().chain(right), false),
+            ExprKind::Call { name, args } => match find_function(name, expr.column)? {
+                ("nimpow", _) if args.len() != 2 => {
+                    return Err(arity("nimpow", expr.column, "2", args.len()))
                 }
+                // The exponent is an integer, read when the base is known.
+                ("nimpow", _) => schedule(&mut args[..1].iter(), true),
+                // Inside a nim-field call bare integers are field elements.
+                (_, Function::Nim) => schedule(&mut args.iter(), true),
+                (known, Function::Game { arity: count, .. }) => {
+                    if args.len() != *count {
+                        return Err(arity(known, expr.column, arity_words(*count), args.len()));
+                    }
+                    schedule(&mut args.iter(), false)
+                }
+            },
+            ExprKind::Method {
+                receiver,
+                name,
+                args,
+            } => {
+                let method = find_method(name, expr.column)?;
+                if method.run.is_none() {
+                    // Refused before its receiver is computed, which may take long.
+                    return Err(unsupported_method(method, expr.column));
+                }
+                let args = args.as_deref().unwrap_or_default();
+                if args.len() != method.arity {
+                    let called = format!(".{}", method.name);
+                    return Err(arity(
+                        &called,
+                        expr.column,
+                        arity_words(method.arity),
+                        args.len(),
+                    ));
+                }
+                schedule(&mut std::iter::once(&**receiver).chain(args), false)
             }
-            ExprKind::Name(name) => values.push(self.get(name).ok_or_else(|| unknown_name(expr))?),
-            _ => values.push(leaf(expr, field)?),
+            ExprKind::Name(name) => {
+                values.push(self.names.get(name).copied().ok_or_else(|| {
+                    LangError::UnknownName {
+                        column: expr.column,
+                        name: name.clone(),
+                    }
+                })?)
+            }
+            ExprKind::Integer(_)
+            | ExprKind::Fraction { .. }
+            | ExprKind::Nimber(_)
+            | ExprKind::Ups { .. } => values.push(self.leaf(expr, field)?),
         }
         Ok(())
     }
+
+    /// The value of an expression without subexpressions.
+    fn leaf(&mut self, expr: &Expr, field: bool) -> Result<Value, LangError> {
+        let column = expr.column;
+        let game = match &expr.kind {
+            ExprKind::Nimber(None) => self.store.nimber(1),
+            ExprKind::Nimber(Some(digits)) => {
+                let nim = parse_digits(digits, column, &format!("*{digits}"), "nimbers", U128)?;
+                self.store.nimber(nim)
+            }
+            ExprKind::Integer(digits) if field => {
+                let nim = parse_digits(digits, column, digits, "field elements", U128)?;
+                self.store.nimber(nim)
+            }
+            ExprKind::Integer(digits) => {
+                let number: Dyadic = digits.parse().expect("digits are an integer");
+                self.store.number(number)
+            }
+            ExprKind::Fraction {
+                numerator,
+                denominator,
+            } => {
+                let number = fraction(numerator, denominator, column)?;
+                self.store.number(number)
+            }
+            ExprKind::Ups { down, count } => {
+                let count: i64 = parse_digits(count, column, count, "counts of ups", I64)?;
+                self.store.ups(if *down { -count } else { count })
+            }
+            _ => unreachable!("{} has subexpressions", expr.describe()),
+        };
+        game.map(Value::Game).map_err(|e| limit(column, e))
+    }
+
+    /// The value of a node whose children's values are on top of the stack.
+    fn finish(&mut self, expr: &Expr, values: &mut Vec<Value>) -> Result<Value, LangError> {
+        let column = expr.column;
+        let game = match &expr.kind {
+            ExprKind::Literal(parts) => {
+                let parts = games(values, parts.iter(), Need::Sum)?;
+                self.sum(&parts, column)?
+            }
+            ExprKind::Negate(inner) => {
+                let inner = games(values, std::iter::once(&**inner), Need::Negation)?;
+                self.store.neg(inner[0]).map_err(|e| limit(column, e))?
+            }
+            ExprKind::PlusMinus(inner) => {
+                let inner = games(values, std::iter::once(&**inner), Need::Negation)?;
+                self.plus_minus(inner[0], column)?
+            }
+            ExprKind::Chain { first, rest } => {
+                let operands = take(values, rest.len() + 1);
+                self.chain(first, rest, &operands)?
+            }
+            ExprKind::Compare { op, left, right } => {
+                let sides = games(values, [&**left, &**right], Need::Compare(*op))?;
+                let truth = compare(self.store, *op, sides[0], sides[1]);
+                return truth.map(Value::Bool).map_err(|e| limit(column, e));
+            }
+            ExprKind::Game { left, right } => {
+                let options = games(values, left.iter().chain(right), Need::Option)?;
+                let (lefts, rights) = options.split_at(left.len());
+                self.store
+                    .from_options(lefts, rights)
+                    .map_err(|e| limit(column, e))?
+            }
+            ExprKind::Call { name, args } => return self.call(name, args, column, values),
+            ExprKind::Method {
+                receiver,
+                name,
+                args,
+            } => {
+                let args = args.as_deref().unwrap_or_default();
+                let method = find_method(name, column)?;
+                let user = format!(".{}", method.name);
+                let operands = std::iter::once(&**receiver).chain(args);
+                let operands = games(values, operands, Need::Call(&user))?;
+                return self.method(method, &operands, args, column);
+            }
+            _ => unreachable!("only nodes with children are finished"),
+        };
+        Ok(Value::Game(game))
+    }
+
+    fn sum(&mut self, parts: &[GameId], column: usize) -> Result<GameId, LangError> {
+        let mut total = self.store.zero();
+        for &part in parts {
+            total = self.store.add(total, part).map_err(|e| limit(column, e))?;
+        }
+        Ok(total)
+    }
+
+    /// ±x = {x | −x}.
+    fn plus_minus(&mut self, x: GameId, column: usize) -> Result<GameId, LangError> {
+        let store = &mut *self.store;
+        let minus_x = store.neg(x).map_err(|e| limit(column, e))?;
+        store
+            .from_options(&[x], &[minus_x])
+            .map_err(|e| limit(column, e))
+    }
+
+    /// `first op x op y ...`, left to right; each error names its operator's column.
+    fn chain(
+        &mut self,
+        first: &Expr,
+        rest: &[(Op, usize, Expr)],
+        operands: &[Value],
+    ) -> Result<GameId, LangError> {
+        let first_op = rest.first().map_or(Op::Add, |r| r.0);
+        let mut total = need_game(operands[0], first, Need::Operator(first_op))?;
+        for ((op, column, operand), value) in rest.iter().zip(&operands[1..]) {
+            let game = need_game(*value, operand, Need::Operator(*op))?;
+            total = self.operate(*op, total, game, *column)?;
+        }
+        Ok(total)
+    }
+
+    /// `g op h`, for the operator at `column`.
+    fn operate(
+        &mut self,
+        op: Op,
+        g: GameId,
+        h: GameId,
+        column: usize,
+    ) -> Result<GameId, LangError> {
+        let store = &mut *self.store;
+        match op {
+            Op::Add => store.add(g, h),
+            Op::Subtract => store.sub(g, h),
+            Op::PlusMinus => {
+                let switch = self.plus_minus(h, column)?;
+                self.store.add(g, switch)
+            }
+            Op::Multiply => return self.product(g, h, column),
+            Op::OrdinalSum => ordinal_sum(store, g, h),
+        }
+        .map_err(|e| limit(column, e))
+    }
+
+    /// `g * h`: the exact product of two numbers, or a game times an integer (that many copies
+    /// of it); nothing else.
+    fn product(&mut self, g: GameId, h: GameId, column: usize) -> Result<GameId, LangError> {
+        let store = &mut *self.store;
+        if let (Some(x), Some(y)) = (store.as_number(g), store.as_number(h)) {
+            let product = x.checked_mul(y).ok_or_else(|| LangError::Limit {
+                column,
+                source: SearchError::TooLarge {
+                    what: "a denominator past 2^4294967295".to_string(),
+                },
+            })?;
+            return store.number(product).map_err(|e| limit(column, e));
+        }
+        for (factor, other) in [(g, h), (h, g)] {
+            let Some(n) = store.as_number(factor).filter(|x| x.is_integer()) else {
+                continue;
+            };
+            let n = n.to_i64().ok_or_else(|| LangError::TooLarge {
+                column,
+                number: abbreviate(&n.to_string()),
+                what: "integers multiplying a game that is not a number",
+                limit: "2^63 − 1",
+            })?;
+            return store.multiple(n, other).map_err(|e| limit(column, e));
+        }
+        Err(LangError::Unsupported {
+            column,
+            message: format!(
+                "'*' multiplies a game by an integer, or two numbers; neither {} nor {} is one \
+                 (for the nim-product of two nimbers write nimprod(a, b))",
+                shown(store, g),
+                shown(store, h)
+            ),
+        })
+    }
+
+    /// A call, whose arguments' values are on top of the stack.
+    fn call(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        column: usize,
+        values: &mut Vec<Value>,
+    ) -> Result<Value, LangError> {
+        let (known, function) = find_function(name, column)?;
+        let game = match function {
+            Function::Game { run, .. } => {
+                let args = games(values, args.iter(), Need::Call(known))?;
+                run(self.store, &args).map_err(|e| limit(column, e))?
+            }
+            Function::Nim if known == "nimpow" => {
+                let base = self.nimbers(values, &args[..1], known)?;
+                self.nimber(nim_pow_u128(base[0], exponent(&args[1])?), column)?
+            }
+            Function::Nim => {
+                let nims = self.nimbers(values, args, known)?;
+                let nim = builtins::nim_function(known, &nims).map_err(|error| match error {
+                    NimError::Arity(expected) => arity(known, column, expected, args.len()),
+                    NimError::ZeroDivisor(index) => LangError::DivisionByZero {
+                        column: args[index].column,
+                        function: known.to_string(),
+                    },
+                })?;
+                self.nimber(nim, column)?
+            }
+        };
+        Ok(Value::Game(game))
+    }
+
+    /// A method on the receiver `operands[0]` with the arguments after it.
+    fn method(
+        &mut self,
+        method: &Method,
+        operands: &[GameId],
+        args: &[Expr],
+        column: usize,
+    ) -> Result<Value, LangError> {
+        let Some(run) = method.run else {
+            return Err(unsupported_method(method, column));
+        };
+        run(self.store, operands[0], &operands[1..]).map_err(|error| match error {
+            CallError::Store(source) => LangError::Limit { column, source },
+            CallError::Argument(index, message) => LangError::Type {
+                column: args[index].column,
+                message: format!(".{}: {message}", method.name),
+            },
+        })
+    }
+
+    fn nimber(&mut self, nim: u128, column: usize) -> Result<GameId, LangError> {
+        self.store.nimber(nim).map_err(|e| limit(column, e))
+    }
+
+    /// Takes the values of `args` off the stack as nimbers, for the function `name`.
+    fn nimbers(
+        &self,
+        values: &mut Vec<Value>,
+        args: &[Expr],
+        name: &str,
+    ) -> Result<Vec<u128>, LangError> {
+        let games = games(values, args.iter(), Need::Call(name))?;
+        games
+            .iter()
+            .zip(args)
+            .map(|(&game, arg)| {
+                builtins::nimber_of(self.store, game).ok_or_else(|| LangError::Type {
+                    column: arg.column,
+                    message: format!(
+                        "{name} needs nimbers, but this is {}",
+                        shown(self.store, game)
+                    ),
+                })
+            })
+            .collect()
+    }
 }
 
-/// A step of the evaluator's walk.
-enum Task<'a> {
-    /// Evaluate this expression; the flag says whether bare numbers are field elements.
-    Visit(&'a Expr, bool),
-    /// Combine the values of this expression's children, which are on top of the stack.
-    Finish(&'a Expr),
+/// The function called `name`, or the error for an unknown one.
+fn find_function(
+    name: &str,
+    column: usize,
+) -> Result<(&'static str, &'static Function), LangError> {
+    builtins::function(name).ok_or_else(|| LangError::UnknownFunction {
+        column,
+        name: name.to_string(),
+    })
 }
 
-/// Takes the values of `children` (in order) off the top of the stack, as nimbers.
-fn nimbers<'a>(
+/// The method called `name`, or the error for an unknown one.
+fn find_method(name: &str, column: usize) -> Result<&'static Method, LangError> {
+    builtins::method(name).ok_or_else(|| LangError::UnknownMethod {
+        column,
+        name: name.to_string(),
+    })
+}
+
+/// The top `count` values of the stack, in order.
+fn take(values: &mut Vec<Value>, count: usize) -> Vec<Value> {
+    values.split_off(values.len() - count)
+}
+
+/// Takes the values of `children` (in order) off the top of the stack, as games.
+fn games<'a>(
     values: &mut Vec<Value>,
-    children: impl ExactSizeIterator<Item = &'a Expr>,
+    children: impl IntoIterator<Item = &'a Expr>,
     user: Need,
-) -> Result<Vec<(u128, &'a Expr)>, LangError> {
-    let taken = values.split_off(values.len() - children.len());
+) -> Result<Vec<GameId>, LangError> {
+    let children: Vec<&Expr> = children.into_iter().collect();
+    let taken = take(values, children.len());
     taken
         .into_iter()
         .zip(children)
-        .map(|(value, child)| Ok((need_nimber(value, child, user)?, child)))
+        .map(|(value, child)| need_game(value, child, user))
         .collect()
 }
 
-/// The value of a node whose children's values are on top of the stack.
-fn finish(expr: &Expr, values: &mut Vec<Value>) -> Result<Value, LangError> {
-    let xor = |parts: Vec<(u128, &Expr)>| parts.iter().fold(0, |sum, &(n, _)| sum ^ n);
-    Ok(Value::Nimber(match &expr.kind {
-        ExprKind::Literal(parts) => xor(nimbers(values, parts.iter(), Need::Sum)?),
-        // -*n = *n.
-        ExprKind::Negate(inner) => xor(nimbers(values, std::iter::once(&**inner), Need::Negation)?),
-        ExprKind::Chain { first, rest } => {
-            let mut operands = vec![&**first];
-            operands.extend(rest.iter().map(|r| &r.2));
-            xor(nimbers(values, operands.into_iter(), Need::Sum)?)
-        }
-        ExprKind::Compare { op, left, right } => {
-            let sides = nimbers(values, [&**left, &**right].into_iter(), Need::Compare(*op))?;
-            return Ok(Value::Bool(compare(*op, sides[0].0, sides[1].0)));
-        }
-        ExprKind::Call { name, args } if name == "nimpow" => {
-            let base = nimbers(values, args[..1].iter(), Need::Call(name))?;
-            nim_pow_u128(base[0].0, exponent(&args[1])?)
-        }
-        ExprKind::Call { name, args } => {
-            let args = nimbers(values, args.iter(), Need::Call(name))?;
-            apply(name, expr.column, &args)?
-        }
-        _ => unreachable!("only nodes with children are finished"),
-    }))
-}
-
-/// What needs a nimber, for the message when it gets a truth value.
-#[derive(Clone, Copy)]
-enum Need<'a> {
-    Sum,
-    Negation,
-    Compare(Comparison),
-    Call(&'a str),
-}
-
-/// The nimber a value is, or an error saying who needed one.
-fn need_nimber(value: Value, expr: &Expr, user: Need) -> Result<u128, LangError> {
+/// The game a value is, or an error saying who needed one.
+fn need_game(value: Value, expr: &Expr, user: Need) -> Result<GameId, LangError> {
     match value {
-        Value::Nimber(n) => Ok(n),
-        Value::Bool(b) => Err(not_a_nimber(expr, user, b)),
+        Value::Game(game) => Ok(game),
+        Value::Bool(truth) => Err(not_a_game(expr, user, truth)),
     }
 }
 
 #[cold]
-fn not_a_nimber(expr: &Expr, user: Need, b: bool) -> LangError {
+fn not_a_game(expr: &Expr, user: Need, truth: bool) -> LangError {
     let user = match user {
         Need::Sum => "a sum".to_string(),
         Need::Negation => "negation".to_string(),
+        Need::Option => "a game's option".to_string(),
+        Need::Operator(Op::Add | Op::Subtract | Op::PlusMinus) => "a sum".to_string(),
+        Need::Operator(Op::Multiply) => "a product".to_string(),
+        Need::Operator(Op::OrdinalSum) => "an ordinal sum".to_string(),
         Need::Compare(op) => format!("'{}'", op.symbol()),
         Need::Call(name) => name.to_string(),
     };
     LangError::Type {
         column: expr.column,
-        message: format!("{user} needs nimbers, but this is the truth value {b}"),
+        message: format!("{user} needs games, but this is the truth value {truth}"),
     }
 }
 
-#[cold]
-fn unknown_name(expr: &Expr) -> LangError {
-    let name = match &expr.kind {
-        ExprKind::Name(name) => name.clone(),
-        _ => String::new(),
-    };
-    LangError::UnknownName {
-        column: expr.column,
-        name,
-    }
-}
-
-#[cold]
-fn unsupported_operator(op: Op, column: usize) -> LangError {
-    unsupported(
-        column,
-        match op {
-            Op::PlusMinus => "a ± b is a + ±b, a partizan value, which is not supported yet",
-            Op::Multiply => {
-                "multiplication of games (G * H) is not supported yet; for the nim-product \
-                 write nimprod(a, b)"
-            }
-            _ => "the ordinal sum G : H is not supported yet",
-        }
-        .to_string(),
-    )
-}
-
-fn check_function(name: &str, column: usize) -> Result<(), LangError> {
-    if FUNCTIONS.contains(&name) {
-        Ok(())
-    } else {
-        Err(LangError::UnknownFunction {
-            column,
-            name: name.to_string(),
-        })
-    }
-}
-
-/// The value of an expression without subexpressions to evaluate (or one refused outright).
-fn leaf(expr: &Expr, field: bool) -> Result<Value, LangError> {
-    let column = expr.column;
-    match &expr.kind {
-        ExprKind::Nimber(None) => Ok(Value::Nimber(1)),
-        ExprKind::Nimber(Some(digits)) => {
-            parse_u128(digits, column, &format!("*{digits}"), "nimbers").map(Value::Nimber)
-        }
-        ExprKind::Integer(digits) if field => {
-            parse_u128(digits, column, digits, "field elements").map(Value::Nimber)
-        }
-        ExprKind::Integer(digits) if digits.bytes().all(|b| b == b'0') => Ok(Value::Nimber(0)),
-        ExprKind::Integer(digits) => Err(unsupported(
-            column,
-            format!(
-                "the integer {0} is a partizan value, which is not supported yet; write *{0} \
-                 for the nimber",
-                abbreviate(digits)
-            ),
-        )),
-        ExprKind::Fraction {
-            numerator,
-            denominator,
-        } => Err(fraction(numerator, denominator, column)),
-        ExprKind::Method { name, .. } => Err(unsupported(
-            column,
-            format!("methods such as .{name} are not supported yet"),
-        )),
-        _ => Err(unsupported(
-            column,
-            format!(
-                "{} is a partizan value, which is not supported yet: integers, numbers, ups and \
-                 game literals {{L | R}} will come with partizan games",
-                expr.describe()
-            ),
-        )),
-    }
-}
-
-/// Evaluates one line without keeping bindings: an expression, or a `let` whose bound value is
-/// returned.
-pub fn eval(text: &str) -> Result<Value, LangError> {
-    Env::new().run(text)?.ok_or_else(|| LangError::Syntax {
-        column: 1,
-        message: "the expression is empty".to_string(),
-    })
-}
-
-/// Evaluates an expression that must be a nimber (an element of the nim field).
-pub fn eval_nimber(text: &str) -> Result<u128, LangError> {
-    match eval(text)? {
-        Value::Nimber(n) => Ok(n),
-        Value::Bool(b) => Err(LangError::Type {
-            column: 1,
-            message: format!("the expression is the truth value {b}, not a nimber"),
-        }),
-    }
-}
-
-/// Whether `*g <= *h`: `*h - *g = *(g ⊕ h) >= 0`, and the only nimber `>= 0` is 0.
-fn nimber_leq(g: u128, h: u128) -> bool {
-    g ^ h == 0
-}
-
-/// A comparison between two nimbers, every operator from `<=`.
-fn compare(op: Comparison, g: u128, h: u128) -> bool {
-    let leq = nimber_leq(g, h);
-    let geq = nimber_leq(h, g);
-    match op {
+/// A comparison between two games, every operator from `<=` (equal games have equal ids).
+fn compare(store: &mut Store, op: Comparison, g: GameId, h: GameId) -> Result<bool, SearchError> {
+    let leq = store.leq(g, h)?;
+    let geq = store.leq(h, g)?;
+    Ok(match op {
         Comparison::LessOrEqual => leq,
         Comparison::GreaterOrEqual => geq,
         Comparison::Less => leq && !geq,
@@ -338,11 +627,31 @@ fn compare(op: Comparison, g: u128, h: u128) -> bool {
         Comparison::Confused => !leq && !geq,
         Comparison::LessOrConfused => !geq,
         Comparison::GreaterOrConfused => !leq,
+    })
+}
+
+/// A game for a message: its canonical form if short, else a description.
+fn shown(store: &Store, game: GameId) -> String {
+    store
+        .show_within(game, 60)
+        .unwrap_or_else(|| "a game with a long canonical form".to_string())
+}
+
+#[cold]
+fn unsupported_method(method: &Method, column: usize) -> LangError {
+    LangError::Unsupported {
+        column,
+        message: format!(
+            "the method .{} is not supported yet: it comes with thermography and the other \
+             invariants of short games",
+            method.name
+        ),
     }
 }
 
-fn unsupported(column: usize, message: String) -> LangError {
-    LangError::Unsupported { column, message }
+#[cold]
+fn limit(column: usize, source: SearchError) -> LangError {
+    LangError::Limit { column, source }
 }
 
 fn arity(function: &str, column: usize, expected: &'static str, found: usize) -> LangError {
@@ -354,24 +663,40 @@ fn arity(function: &str, column: usize, expected: &'static str, found: usize) ->
     }
 }
 
-/// Digits as a `u128`, or an error naming the number (as `shown`) and the limit.
-fn parse_u128(
+fn arity_words(count: usize) -> &'static str {
+    match count {
+        0 => "no",
+        1 => "1",
+        2 => "2",
+        _ => "several",
+    }
+}
+
+/// The largest value of a kind of number, as messages write it.
+struct Bound(&'static str);
+const U128: Bound = Bound("2^128 − 1");
+const I64: Bound = Bound("2^63 − 1");
+
+/// Digits as a machine number, or an error naming the number (as `shown`) and the limit.
+fn parse_digits<T: std::str::FromStr>(
     digits: &str,
     column: usize,
     shown: &str,
     what: &'static str,
-) -> Result<u128, LangError> {
+    bound: Bound,
+) -> Result<T, LangError> {
     digits.parse().map_err(|_| LangError::TooLarge {
         column,
         number: abbreviate(shown),
         what,
+        limit: bound.0,
     })
 }
 
-/// The exponent of `nimpow`: an integer, written as digits (possibly in parentheses).
+/// The exponent of `nimpow`: an integer, written as digits.
 fn exponent(expr: &Expr) -> Result<u128, LangError> {
     match &expr.kind {
-        ExprKind::Integer(digits) => parse_u128(digits, expr.column, digits, "exponents"),
+        ExprKind::Integer(digits) => parse_digits(digits, expr.column, digits, "exponents", U128),
         ExprKind::Nimber(Some(digits)) => Err(LangError::Type {
             column: expr.column,
             message: format!(
@@ -388,80 +713,112 @@ fn exponent(expr: &Expr) -> Result<u128, LangError> {
     }
 }
 
-/// Why a fraction has no value yet: it is not dyadic, or it is a number (partizan).
-fn fraction(numerator: &str, denominator: &str, column: usize) -> LangError {
+/// The number `numerator/denominator`, whose denominator must be a power of 2 (so that the
+/// text names a dyadic rational as written, not by luck of cancellation: `3/6` is refused).
+fn fraction(numerator: &str, denominator: &str, column: usize) -> Result<Dyadic, LangError> {
     let shown = format!("{}/{}", abbreviate(numerator), abbreviate(denominator));
-    let top: BigUint = numerator.parse().expect("digits");
     let bottom: BigUint = denominator.parse().expect("digits");
     if bottom.bits() == 0 {
-        return LangError::Syntax {
+        return Err(LangError::Syntax {
             column,
             message: format!("{shown} has 0 below the line"),
-        };
+        });
     }
-    // a/b is dyadic iff the odd part of b divides a.
-    let odd = &bottom >> bottom.trailing_zeros().unwrap_or(0);
-    if top % odd != BigUint::from(0u8) {
-        return LangError::Unsupported {
+    if bottom.count_ones() != 1 {
+        return Err(LangError::NotDyadic {
             column,
-            message: format!(
-                "{shown} is not a dyadic rational: the numbers of short games have a power of 2 \
-                 below the line"
-            ),
-        };
+            fraction: shown,
+        });
     }
-    LangError::Unsupported {
-        column,
-        message: format!(
-            "the number {shown} is a partizan value, which is not supported yet: integers, \
-             numbers, ups and game literals {{L | R}} will come with partizan games"
-        ),
-    }
+    format!("{numerator}/{denominator}")
+        .parse()
+        .map_err(|_| LangError::TooLarge {
+            column,
+            number: shown,
+            what: "denominators",
+            limit: "2^4294967295",
+        })
 }
 
-/// The functions of the nim field.
-const FUNCTIONS: [&str; 6] = ["nimsum", "nimprod", "nimdiv", "nimpow", "niminv", "nimsqrt"];
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Applies a function of the nim field to its arguments (each with its expression, for
-/// columns).
-fn apply(name: &str, column: usize, args: &[(u128, &Expr)]) -> Result<u128, LangError> {
-    let check = |expected: &'static str, ok: bool| {
-        if ok {
-            Ok(())
-        } else {
-            Err(arity(name, column, expected, args.len()))
+    fn show(text: &str) -> String {
+        eval(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn literals_print_as_in_the_texts() {
+        for (text, shown) in [
+            ("0", "0"),
+            ("1/2", "1/2"),
+            ("-3/8", "-3/8"),
+            ("*2", "*2"),
+            ("^*", "^*"),
+            ("+-1", "+-1"),
+            ("±1", "+-1"),
+            ("{2|-1/2}", "{2|-1/2}"),
+            ("3^*", "3^*"),
+            ("{0||0|-2}", "{0||0|-2}"),
+            ("v3*", "v3*"),
+            ("^^", "^^"),
+            ("1/2^*3", "1/2^*3"),
+            ("3*2", "3*2"),
+            ("2/4", "1/2"),
+        ] {
+            assert_eq!(show(text), shown, "{text}");
         }
-    };
-    let zero_divisor = |at: &Expr| LangError::DivisionByZero {
-        column: at.column,
-        function: name.to_string(),
-    };
-    match name {
-        "nimsum" => {
-            check("at least 1", !args.is_empty())?;
-            Ok(args.iter().fold(0, |sum, &(a, _)| sum ^ a))
-        }
-        "nimprod" => {
-            check("at least 1", !args.is_empty())?;
-            Ok(args
-                .iter()
-                .fold(1, |product, &(a, _)| nim_mul_u128(product, a)))
-        }
-        "nimdiv" => {
-            check("2", args.len() == 2)?;
-            nim_div_u128(args[0].0, args[1].0).ok_or_else(|| zero_divisor(args[1].1))
-        }
-        "niminv" => {
-            check("1", args.len() == 1)?;
-            nim_inv_u128(args[0].0).ok_or_else(|| zero_divisor(args[0].1))
-        }
-        "nimsqrt" => {
-            check("1", args.len() == 1)?;
-            Ok(nim_sqrt_u128(args[0].0))
-        }
-        _ => Err(LangError::UnknownFunction {
-            column,
-            name: name.to_string(),
-        }),
+    }
+
+    #[test]
+    fn bare_integers_are_field_elements_only_in_nim_calls() {
+        assert_eq!(show("nimprod(2, 3)"), "*");
+        assert_eq!(show("2 + 3"), "5");
+        assert_eq!(show("nimsum(2 + 3)"), "*");
+        // A game's options are games: {0, 1 | 0, 1} is {1 | 0}, not {0, * | 0, *} = *2.
+        assert!(matches!(
+            eval("nimsum({0, 1 | 0, 1})"),
+            Err(LangError::Type { column: 8, ref message }) if message.contains("{1|0}")
+        ));
+        assert_eq!(eval_nimber("nimprod(8, 8)"), Ok(13));
+        assert!(eval_nimber("1/2").is_err());
+        assert!(matches!(
+            eval("nimprod(^, 2)"),
+            Err(LangError::Type { column: 9, ref message }) if message.contains("this is ^")
+        ));
+    }
+
+    #[test]
+    fn products() {
+        assert_eq!(show("3 * ^"), "^3");
+        assert_eq!(show("^ * -2"), "vv");
+        assert_eq!(show("1/2 * 3/4"), "3/8");
+        assert_eq!(show("2 * 3 * *"), "0");
+        assert_eq!(show("3 * *"), "*");
+        assert_eq!(show("0 * {1 | 0}"), "0");
+        assert!(matches!(
+            eval("^ * *2"),
+            Err(LangError::Unsupported { column: 3, .. })
+        ));
+        assert!(matches!(
+            eval("100000000000000000000 * ^"),
+            Err(LangError::TooLarge { column: 23, .. })
+        ));
+        assert_eq!(show("100000000000000000000 * 1/4"), "25000000000000000000");
+    }
+
+    #[test]
+    fn fractions_must_be_dyadic() {
+        assert_eq!(
+            eval("1 + 1/3").unwrap_err().to_string(),
+            "column 5: 1/3 is not a dyadic rational: the numbers of short games have a power \
+             of 2 below the line"
+        );
+        assert!(matches!(
+            eval("3/6"),
+            Err(LangError::NotDyadic { column: 1, .. })
+        ));
+        assert!(matches!(eval("3/0"), Err(LangError::Syntax { .. })));
     }
 }

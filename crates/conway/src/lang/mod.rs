@@ -1,38 +1,92 @@
-//! The expression language of `conway eval`: a tokenizer ([`token`]), a parser to a syntax
-//! tree with columns ([`syntax`]) and an evaluator.
+//! The expression language of `conway eval` and `conway repl`: a tokenizer ([`token`]), a
+//! parser to a syntax tree with columns ([`syntax`]) and an evaluator whose values are short
+//! games in a [`Store`] and the truth values of comparisons.
 //!
-//! The grammar is the one partizan games will need (CGSuite's notation: `{2 || 1 | 0}`, `^*`,
-//! `±1`, `G.cool(1)`, `a <| b`, `let a = ...`); [`syntax`] documents it with its precedence
-//! table. For now the evaluator computes in the nim field only:
+//! The notation is CGSuite's, so that its users feel at home; [`syntax`] documents the grammar
+//! with its precedence table.
 //!
 //! ```
 //! use conway::lang::{eval, Env, Value};
 //!
-//! assert_eq!(eval("*3 + *5"), Ok(Value::Nimber(6)));
-//! assert_eq!(eval("nimprod(8, 8)"), Ok(Value::Nimber(13)));
-//! assert_eq!(eval("*3 + *5 == *6"), Ok(Value::Bool(true)));
-//! assert_eq!(eval("*1 <> *2").map(|v| v.to_string()), Ok("true".to_string()));
+//! assert_eq!(eval("*3 + *5").as_deref(), Ok("*6"));
+//! assert_eq!(eval("{2 || 1 | 0}").as_deref(), Ok("{2||1|0}"));
+//! assert_eq!(eval("{^ | v} == *").as_deref(), Ok("true"));
+//! assert_eq!(eval("3 * ^ + 1/2").as_deref(), Ok("1/2^3"));
+//! assert_eq!(eval("Tiny(2)").as_deref(), Ok("{0||0|-2}"));
+//! assert_eq!(eval("nimprod(8, 8)").as_deref(), Ok("*13"));
 //!
 //! let mut env = Env::new();
-//! env.run("let a = *3").unwrap();
-//! assert_eq!(env.run("a + *5"), Ok(Some(Value::Nimber(6))));
+//! env.run("let g = {1 | 0}").unwrap();
+//! let value = env.run("g + {1/2 | 0}").unwrap().unwrap();
+//! assert_eq!(env.show(&value).unwrap(), "{3/2|1||1/2|0}");
+//! // Two copies of the switch {1 | 0} make 1.
+//! assert_eq!(env.run("g + g == 1"), Ok(Some(Value::Bool(true))));
+//! assert_eq!(env.run("g <> 0"), Ok(Some(Value::Bool(true))));
 //! ```
 //!
-//! A bare number outside a call is refused rather than read as a nimber (apart from `0`, which
-//! is both): in the language of games `3` is the integer 3, not `*3`, and guessing would give a
-//! silent wrong answer. Every construct of partizan games parses and is then refused with a
-//! message naming it; nothing the user types makes the parser or the evaluator panic or exhaust
-//! the stack (see [`MAX_DEPTH`]).
+//! # Values
+//!
+//! - Numbers: integers and dyadic rationals of any size (`3`, `-3/8`, `1/1024`); a fraction
+//!   whose denominator is not a power of 2 is refused, since the numbers of short games are
+//!   dyadic.
+//! - Nimbers `*`, `*n` (n below 2^128), ups and downs `^`, `^^`, `^n`, `v`, `vv`, `vn`, and
+//!   number-up-star literals written without spaces: `1/2^*3`, `v3*`, `3^*`.
+//! - Games `{L1, L2 | R1, R2}`, with higher bars for nested games: `{2 || 1 | 0}`. Options
+//!   may be any expressions; the result is the canonical form ([`Store::from_options`]).
+//! - `±x` (or `+-x`) is `{x | −x}`, and `a ± b` is `a + ±b`.
+//! - `G + H`, `G - H`, `-G`.
+//! - `n * G` and `G * n` for an integer `n` (`n` copies of `G`, negated for negative `n`); the
+//!   product of two numbers is their exact product (Conway's product, on numbers). Other
+//!   products are refused: for the nim-product of two nimbers write `nimprod(a, b)`.
+//! - `G : H`, the ordinal sum {G^L, G:H^L | G^R, G:H^R}, taken on the canonical forms of G and
+//!   H (as in CGSuite; the ordinal sum depends on the forms, not only the values).
+//! - Comparisons `==`, `!=`, `<=`, `>=`, `<`, `>`, `<>` (confused: neither `<=` nor `>=`),
+//!   `<|` (less than or confused: not `>=`) and `|>` (greater than or confused: not `<=`) give
+//!   `true` or `false`.
+//!
+//! # Functions and methods
+//!
+//! A function is called `name(args)`: `Tiny(x)` = {0 || 0 | −x}, `Miny(x)` = −Tiny(x), and
+//! the nim field's `nimsum`, `nimprod`, `nimdiv`, `nimpow`, `niminv`, `nimsqrt`, which take
+//! nimbers and give nimbers. Inside the parentheses of a nim-field function a bare integer is
+//! a field element, so `nimprod(8, 8)` is `nimprod(*8, *8)`; elsewhere `8` is the integer 8.
+//!
+//! A method is called as in CGSuite, `G.Name(args)`, with the parentheses optional when there
+//! are no arguments: `G.IsNumber`, `G.OrdinalSum(H)`. Function and method names are matched
+//! without regard to case (`tiny(1)`, `g.isnumber`), since CGSuite writes them capitalised and
+//! people type them either way; names bound by `let` are case-sensitive. The methods are
+//! listed in one table in `builtins.rs`; the ones of thermography (`Cool`, `Heat`,
+//! `LeftStop`, `Temperature`, ...) are named there and refused with a message until the store
+//! has them.
+//!
+//! # Limits
+//!
+//! Nothing the user types makes the parser or the evaluator panic or exhaust the stack (see
+//! [`MAX_DEPTH`]): the evaluator keeps its own stack, and the store grows its stack on the
+//! heap. A computation that would pass the store's memory limit stops with
+//! [`LangError::Limit`], and a canonical form longer than [`MAX_SHOWN`] characters is not
+//! printed ([`LangError::TooLong`]).
 
+mod builtins;
 mod eval;
+mod ordinal;
+mod report;
 pub mod syntax;
 pub mod token;
 
-pub use eval::{eval, eval_nimber, Env, Value};
+pub use eval::{eval, eval_game, eval_nimber, Env, Value};
+pub use report::{GameReport, Report};
 pub use syntax::{parse, Expr, ExprKind, Op, Statement, MAX_DEPTH};
 pub use token::{tokenize, Comparison, Tok, Token};
 
+use crate::engine::{show_bytes, SearchError};
+#[cfg(doc)]
+use crate::short::Store;
 use thiserror::Error;
+
+/// The longest canonical form, in characters, that [`Env::show`] prints. A game with many
+/// shared options can have a text exponentially longer than the store that holds it.
+pub const MAX_SHOWN: usize = 1 << 24;
 
 /// Why a line could not be parsed or evaluated. Columns count characters from 1.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -55,14 +109,45 @@ pub enum LangError {
         limit: usize,
     },
     /// A number is larger than the place where it stands allows.
-    #[error("column {column}: {number} is too large; {what} go up to 2^128 − 1")]
+    #[error("column {column}: {number} is too large; {what} go up to {limit}")]
     TooLarge {
         /// Where the number is.
         column: usize,
         /// The number as written (shortened if long).
         number: String,
-        /// What is limited: nimbers, field elements, exponents.
+        /// What is limited: nimbers, field elements, exponents, counts of ups, multipliers.
         what: &'static str,
+        /// The largest allowed, as a power of 2: `2^128 − 1`.
+        limit: &'static str,
+    },
+    /// A fraction whose denominator is not a power of 2: not the number of a short game.
+    #[error(
+        "column {column}: {fraction} is not a dyadic rational: the numbers of short games have \
+         a power of 2 below the line"
+    )]
+    NotDyadic {
+        /// Where the fraction is.
+        column: usize,
+        /// The fraction as written (shortened if long).
+        fraction: String,
+    },
+    /// The computation needs more than the store allows (its memory limit, or a count of ups
+    /// past 2^63).
+    #[error("column {column}: {}", limit_words(source))]
+    Limit {
+        /// Where the operation that stopped is.
+        column: usize,
+        /// The store's error.
+        source: SearchError,
+    },
+    /// A canonical form too long to print.
+    #[error(
+        "the canonical form is longer than {limit} characters, too long to print; ask for \
+         less, or for a property such as .IsNumber"
+    )]
+    TooLong {
+        /// The limit, [`MAX_SHOWN`].
+        limit: usize,
     },
     /// The expression is well formed but needs what the evaluator does not have yet.
     #[error("column {column}: {message}")]
@@ -90,11 +175,22 @@ pub enum LangError {
     },
     /// A call of a function that does not exist.
     #[error(
-        "column {column}: unknown function '{name}'; the functions are nimsum, nimprod, nimdiv, \
-         nimpow, niminv and nimsqrt"
+        "column {column}: unknown function '{name}'; the functions are {}",
+        builtins::function_names()
     )]
     UnknownFunction {
         /// Where the call is.
+        column: usize,
+        /// The name called.
+        name: String,
+    },
+    /// A call of a method that does not exist.
+    #[error(
+        "column {column}: unknown method '.{name}'; the methods are {}",
+        builtins::method_names()
+    )]
+    UnknownMethod {
+        /// Where the call is (its '.').
         column: usize,
         /// The name called.
         name: String,
@@ -121,12 +217,14 @@ pub enum LangError {
     },
 }
 
-/// Writes a nimber as CGT does: `0`, `*`, `*2`, ...
-pub fn show_nimber(value: u128) -> String {
-    match value {
-        0 => "0".to_string(),
-        1 => "*".to_string(),
-        n => format!("*{n}"),
+/// A store's error in the words of an evaluation (the store's own speak of a search).
+fn limit_words(error: &SearchError) -> String {
+    match error {
+        SearchError::OutOfMemory { limit } => format!(
+            "the computation needs more than {} of memory; ask for less or raise the limit",
+            show_bytes(*limit)
+        ),
+        other => other.to_string(),
     }
 }
 
@@ -135,7 +233,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sums_and_calls() {
+    fn sums_and_calls_in_the_nim_field() {
         assert_eq!(eval_nimber("*3 + *5"), Ok(6));
         assert_eq!(eval_nimber("* + *"), Ok(0));
         assert_eq!(eval_nimber("nimprod(8, 8)"), Ok(13));
@@ -148,35 +246,38 @@ mod tests {
         assert_eq!(eval_nimber("*3 - *5"), Ok(6));
         assert_eq!(eval_nimber("-*7"), Ok(7));
         assert_eq!(eval_nimber("0"), Ok(0));
+        assert_eq!(
+            eval_nimber("^").unwrap_err().to_string(),
+            "column 1: the expression is ^, not a nimber"
+        );
     }
 
     #[test]
     fn comparisons_follow_the_game_order() {
-        let truth = |text: &str| match eval(text) {
-            Ok(Value::Bool(b)) => b,
+        let truth = |text: &str| match eval(text).as_deref() {
+            Ok("true") => true,
+            Ok("false") => false,
             other => panic!("{text}: {other:?}"),
         };
         assert!(truth("*3 + *5 == *6"));
         assert!(truth("*1 <> *2"));
         assert!(!truth("*1 <= *2"));
         assert!(truth("0 <= 0"));
-        assert!(truth("*2 >= *2"));
         assert!(!truth("*2 < *2"));
-        assert!(!truth("*1 < *2") && !truth("*1 > *2"));
         assert!(truth("*1 <| *2") && truth("*1 |> *2"));
         assert!(!truth("*2 <| *2") && !truth("*2 |> *2"));
         assert!(truth("*1 != *2") && !truth("*1 != *1"));
-        assert!(!truth("* <> *"));
+        // Partizan order: ^ > 0, ^* <> 0, 1/2 < 1, {1 | 0} <> 1/2, -1 < {1|0} < 2.
+        assert!(truth("^ > 0") && truth("^ >= 0") && !truth("^ <= 0"));
+        assert!(truth("^* <> 0") && truth("^* <| 0") && truth("^* |> 0"));
+        assert!(truth("1/2 < 1") && truth("1/2 <| 1") && !truth("1/2 |> 1"));
+        assert!(truth("{1 | 0} <> 1/2") && truth("-1 < {1|0}") && truth("{1|0} < 2"));
+        assert!(truth("{^ | v} == *") && truth("{0 | *} == ^"));
     }
 
     #[test]
     fn errors_name_the_problem() {
         let message = |text: &str| eval(text).unwrap_err().to_string();
-        assert_eq!(
-            message("3 + *5"),
-            "column 1: the integer 3 is a partizan value, which is not supported yet; write *3 \
-             for the nimber"
-        );
         assert_eq!(
             message("*3 +"),
             "column 5: expected a value but the expression ended"
@@ -186,6 +287,11 @@ mod tests {
             eval("foo(1)"),
             Err(LangError::UnknownFunction { column: 1, ref name }) if name == "foo"
         ));
+        assert_eq!(
+            message("foo(1)"),
+            "column 1: unknown function 'foo'; the functions are nimsum, nimprod, nimdiv, \
+             nimpow, niminv, nimsqrt, Tiny and Miny"
+        );
         assert_eq!(
             eval("niminv(0)"),
             Err(LangError::DivisionByZero {
@@ -201,6 +307,10 @@ mod tests {
             eval("niminv(1, 2)"),
             Err(LangError::Arity { found: 2, .. })
         ));
+        assert!(matches!(
+            eval("Tiny()"),
+            Err(LangError::Arity { found: 0, .. })
+        ));
         assert_eq!(
             message("*340282366920938463463374607431768211456"),
             "column 1: *340282366920938463463374607431768211456 is too large; nimbers go up to \
@@ -213,60 +323,67 @@ mod tests {
              go up to 2^128 − 1"
         );
         assert_eq!(
+            message("^9223372036854775808"),
+            "column 1: 9223372036854775808 is too large; counts of ups go up to 2^63 − 1"
+        );
+        assert_eq!(
             message("a + *1"),
             "column 1: 'a' has no value; bind it first with let a = ..."
         );
         assert_eq!(
             message("(*1 == *1) + *1"),
-            "column 5: a sum needs nimbers, but this is the truth value true"
+            "column 5: a sum needs games, but this is the truth value true"
+        );
+        assert_eq!(
+            message("{0 | 1 == 1}"),
+            "column 8: a game's option needs games, but this is the truth value true"
         );
     }
 
     #[test]
-    fn partizan_constructs_parse_and_are_refused() {
-        for (text, column) in [
-            ("{|}", 1),
-            ("{2 || 1 | 0}", 1),
-            ("^", 1),
-            ("vv*", 1),
-            ("^*", 1),
-            ("3/8", 1),
-            ("1/3", 1),
-            ("±1", 1),
-            ("+-*", 1),
-            ("*2 +- *1", 4),
-            ("*2 * *3", 4),
-            ("*2 : *3", 4),
-            ("*2.cool(1)", 3),
-            ("*5 + 3", 6),
-        ] {
-            match eval(text) {
-                Err(LangError::Unsupported { column: c, message }) => {
-                    assert_eq!(c, column, "{text}: {message}")
-                }
-                other => panic!("{text}: {other:?}"),
-            }
-        }
-        assert!(eval("1/3")
+    fn methods_are_called_in_any_case() {
+        assert_eq!(eval("(1/2).IsNumber").as_deref(), Ok("true"));
+        assert_eq!(eval("{1|0}.isnumber()").as_deref(), Ok("false"));
+        assert_eq!(eval("*7.IsNimber").as_deref(), Ok("true"));
+        assert_eq!(eval("(3 + 0).isInteger").as_deref(), Ok("true"));
+        assert_eq!(eval("(1/2^*).IsNumberUpStar").as_deref(), Ok("true"));
+        assert_eq!(eval("1.OrdinalSum(-1)").as_deref(), Ok("1/2"));
+        assert_eq!(
+            eval("{1|0}.Cool(1)").unwrap_err().to_string(),
+            "column 6: the method .Cool is not supported yet: it comes with thermography and \
+             the other invariants of short games"
+        );
+        assert!(matches!(
+            eval("^.temperature"),
+            Err(LangError::Unsupported { column: 2, .. })
+        ));
+        assert!(eval("^.frobnicate")
             .unwrap_err()
             .to_string()
-            .contains("not a dyadic"));
-        assert!(eval("3/6").unwrap_err().to_string().contains("partizan"));
-        assert!(eval("3/0")
-            .unwrap_err()
-            .to_string()
-            .contains("0 below the line"));
+            .starts_with("column 2: unknown method '.frobnicate'; the methods are IsNumber, "));
+        assert!(matches!(
+            eval("^.OrdinalSum"),
+            Err(LangError::Arity { found: 0, .. })
+        ));
+        assert!(matches!(
+            eval("(1 == 1).IsNumber"),
+            Err(LangError::Type { column: 4, .. })
+        ));
     }
 
     #[test]
     fn bindings_last_across_lines() {
         let mut env = Env::new();
-        assert_eq!(env.run("let a = *3"), Ok(Some(Value::Nimber(3))));
-        assert_eq!(env.run("a + *5"), Ok(Some(Value::Nimber(6))));
-        assert_eq!(env.run("let b = nimprod(a, a)"), Ok(Some(Value::Nimber(2))));
+        let a = env.run("let a = *3").unwrap().unwrap();
+        assert_eq!(env.show(&a).unwrap(), "*3");
+        let sum = env.run("a + *5").unwrap().unwrap();
+        assert_eq!(env.show(&sum).unwrap(), "*6");
+        let b = env.run("let b = nimprod(a, a)").unwrap().unwrap();
+        assert_eq!(env.show(&b).unwrap(), "*2");
         assert_eq!(env.run("   "), Ok(None));
         assert_eq!(env.run("a == b"), Ok(Some(Value::Bool(false))));
-        assert_eq!(env.get("b"), Some(Value::Nimber(2)));
+        assert_eq!(env.get("b"), Some(b));
+        assert_eq!(env.show(&Value::Bool(true)).unwrap(), "true");
     }
 
     #[test]
@@ -281,11 +398,20 @@ mod tests {
     }
 
     #[test]
-    fn values_print_as_in_the_literature() {
-        assert_eq!(show_nimber(0), "0");
-        assert_eq!(show_nimber(1), "*");
-        assert_eq!(show_nimber(13), "*13");
-        assert_eq!(Value::Nimber(6).to_string(), "*6");
-        assert_eq!(Value::Bool(true).to_string(), "true");
+    fn the_store_limit_is_an_error() {
+        let mut env = Env::with_store(crate::short::Store::new(1 << 20));
+        let error = env.run("*1000000 + {*1000000 | 0}").unwrap_err();
+        assert!(matches!(
+            error,
+            LangError::Limit {
+                source: SearchError::OutOfMemory { .. },
+                ..
+            }
+        ));
+        assert!(error
+            .to_string()
+            .contains("needs more than 1 MiB of memory"));
+        // The session goes on.
+        assert_eq!(env.run("0"), Ok(Some(Value::Game(env.store().zero()))));
     }
 }

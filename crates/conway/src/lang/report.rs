@@ -1,0 +1,91 @@
+//! What `conway eval --json` says about a value: one structure, built in one place, so that a
+//! new property of games (stops, mean, temperature, ...) is one field and one line here.
+
+use super::eval::{Env, Value};
+use super::{LangError, MAX_SHOWN};
+use crate::engine::Outcome;
+use crate::short::{GameId, Store};
+use serde::Serialize;
+
+/// A game's canonical form and its properties.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct GameReport {
+    /// The canonical form as the texts write it: `*6`, `1/2`, `{1|0}`.
+    pub value: String,
+    /// Who wins: `L`, `R`, `P` or `N`.
+    pub outcome: Outcome,
+    /// Whether the game is a number.
+    pub is_number: bool,
+}
+
+impl GameReport {
+    /// The report on `game`.
+    ///
+    /// Fails if the canonical form is longer than [`MAX_SHOWN`] characters or a property
+    /// needs more than the store's memory; the column of such an error is 1 (the whole
+    /// expression).
+    pub fn new(store: &mut Store, game: GameId) -> Result<GameReport, LangError> {
+        let value = store
+            .show_within(game, MAX_SHOWN)
+            .ok_or(LangError::TooLong { limit: MAX_SHOWN })?;
+        let outcome = store
+            .outcome(game)
+            .map_err(|source| LangError::Limit { column: 1, source })?;
+        Ok(GameReport {
+            value,
+            outcome,
+            is_number: store.is_number(game),
+        })
+    }
+}
+
+/// The report on a value: a game's, or the truth value of a comparison as `value`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum Report {
+    /// A game.
+    Game(GameReport),
+    /// A truth value.
+    Truth {
+        /// The answer to the comparison.
+        value: bool,
+    },
+}
+
+impl Env {
+    /// The report on `value`, which this environment computed.
+    pub fn report(&mut self, value: Value) -> Result<Report, LangError> {
+        Ok(match value {
+            Value::Game(game) => Report::Game(GameReport::new(self.store_mut(), game)?),
+            Value::Bool(value) => Report::Truth { value },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_as_json() {
+        let mut env = Env::new();
+        let value = env.run("{1 | 0} + 1/2").unwrap().unwrap();
+        let report = env.report(value).unwrap();
+        assert_eq!(
+            serde_json::to_value(&report).unwrap(),
+            serde_json::json!({"value": "{3/2|1/2}", "outcome": "L", "is_number": false})
+        );
+        let value = env.run("{^ | v} == *").unwrap().unwrap();
+        assert_eq!(
+            serde_json::to_value(env.report(value).unwrap()).unwrap(),
+            serde_json::json!({"value": true})
+        );
+        let value = env.run("-3/8").unwrap().unwrap();
+        let Report::Game(report) = env.report(value).unwrap() else {
+            panic!("a game")
+        };
+        assert_eq!((report.outcome, report.is_number), (Outcome::R, true));
+    }
+}
