@@ -84,12 +84,10 @@ fn ruleset_values() {
     assert!(checked > 200, "only {checked} records checked");
 }
 
-/// Records of `values.tsv` whose value the engine agrees with but prints otherwise: the
-/// printer writes every switch {x | −x} (x ≠ 0) as `+-x`, the data only those whose x is a
-/// number. Listed by expression, with the engine's text; the lead decides which convention
-/// stays, and a record listed here that comes to print as expected fails the test, so the
-/// list cannot go stale.
-const PRINTED_OTHERWISE: &[(&str, &str)] = &[("{^^|vv}", "+-^^"), ("+-2 + +-1", "+-{3|1}")];
+/// Records of `values.tsv` whose value the engine agrees with but prints otherwise, listed by
+/// expression with the engine's text; none today. A record listed here that comes to print as
+/// expected fails the test, so the list cannot go stale.
+const PRINTED_OTHERWISE: &[(&str, &str)] = &[];
 
 /// Every expression of `values.tsv` evaluated by the expression language: its printed value,
 /// or `true` / `false` for a comparison, is the record's `expected`. Where the texts differ,

@@ -329,6 +329,12 @@ impl Parser {
             self.at += 1;
         }
         let mut expr = self.primary()?;
+        if let Some(&(true, minus)) = prefixes.last() {
+            if let Some(signed) = sign_number_part(&expr, minus) {
+                expr = signed;
+                prefixes.pop();
+            }
+        }
         while self.peek() == Some(&Tok::Dot) {
             let column = self.column();
             self.at += 1;
@@ -620,6 +626,30 @@ fn group(mut operands: Vec<Expr>, operators: Vec<(Op, usize)>, level: u8) -> Exp
             },
         }
     }
+}
+
+/// A minus touching a number-up-star literal that starts with a number signs that number
+/// alone: `-7/2^` is −7/2 + ↑, as the printer writes it, not −(7/2 + ↑). (With a space,
+/// `- 7/2^` negates the whole literal.) `None` where the minus at column `minus` is an
+/// ordinary prefix.
+fn sign_number_part(expr: &Expr, minus: usize) -> Option<Expr> {
+    let ExprKind::Literal(parts) = &expr.kind else {
+        return None;
+    };
+    let first = parts.first()?;
+    let is_number = matches!(first.kind, ExprKind::Integer(_) | ExprKind::Fraction { .. });
+    if !is_number || first.column != minus + 1 {
+        return None;
+    }
+    let mut parts = parts.clone();
+    parts[0] = Expr {
+        column: minus,
+        kind: ExprKind::Negate(Box::new(parts[0].clone())),
+    };
+    Some(Expr {
+        column: minus,
+        kind: ExprKind::Literal(parts),
+    })
 }
 
 #[cold]

@@ -2,7 +2,8 @@
 //! `1/2^`, `3*2` (3 + \*2), `+-1`, `{2|-1/2}`, `{0||0|-2}`.
 //!
 //! A number-up-star value is its number, then its ups (`^`, `^^`, `^3`; `v`, `vv`, `v3`), then
-//! its star (`*`, `*5`); a part that is zero is left out. A switch `{a | −a}` is `+-a`. Any
+//! its star (`*`, `*5`); a part that is zero is left out. A switch `{x | −x}` (x a positive
+//! number) is `+-x`. Any
 //! other game is `{L|R}` without spaces: a side with a single option that is itself written
 //! with bars is written inline, and the game's own bar is then one bar longer than the longest
 //! inside it, so `{2|{1|0}}` is `{2||1|0}`. Options appear in a fixed order (numbers and
@@ -56,10 +57,16 @@ impl Store {
         Ok(())
     }
 
-    /// `a` if the form is `{a | −a}` with `a` not 0.
+    /// `a` if the form is `{a | −a}` for a positive number `a`: a switch written `+-a`. A
+    /// switch between other games keeps its braces, which always read back unambiguously.
     fn switch_of(&self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
         match (left, right) {
-            ([a], [b]) if *a != self.zero() && self.is_negative_of(*a, *b) => Some(*a),
+            ([a], [b])
+                if self.as_number(*a).is_some_and(|x| x.signum() > 0)
+                    && self.is_negative_of(*a, *b) =>
+            {
+                Some(*a)
+            }
             _ => None,
         }
     }
