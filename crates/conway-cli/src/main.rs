@@ -81,12 +81,13 @@ struct Output {
 
 #[derive(Args)]
 struct LimitArgs {
-    /// Give up after listing this many positions: each searched position and each of its
-    /// options counts once, and once more per 256 bytes it holds.
+    /// Give up after this much work: each position a search lists counts once, and once more
+    /// per 256 bytes it holds; each game the store of short games simplifies or adds counts
+    /// once.
     #[arg(long, default_value_t = Limits::default().max_positions)]
     max_positions: u64,
-    /// Give up rather than hold more memory than this in tables and search stack: bytes, or
-    /// a number with K, M or G (binary units), e.g. `512M`.
+    /// Give up rather than hold more memory than this in tables, search stack and the store
+    /// of games: bytes, or a number with K, M or G (binary units), e.g. `512M`.
     #[arg(long, default_value = "2G", value_parser = parse_memory)]
     max_memory: u64,
 }
@@ -233,27 +234,19 @@ struct EvalArgs {
     #[command(flatten)]
     output: Output,
     #[command(flatten)]
-    memory: MemoryArgs,
+    limits: LimitArgs,
 }
 
 #[derive(Args)]
 struct ReplArgs {
     #[command(flatten)]
-    memory: MemoryArgs,
+    limits: LimitArgs,
 }
 
-#[derive(Args)]
-struct MemoryArgs {
-    /// Give up rather than hold more memory than this in the store of games: bytes, or a
-    /// number with K, M or G (binary units), e.g. `512M`.
-    #[arg(long, default_value = "2G", value_parser = parse_memory)]
-    max_memory: u64,
-}
-
-impl MemoryArgs {
-    /// A session whose store holds at most `--max-memory`.
+impl LimitArgs {
+    /// A session whose store of games keeps to the limits.
     fn env(&self) -> Env {
-        Env::with_store(conway::short::Store::new(self.max_memory))
+        Env::with_store(conway::short::Store::with_limits(self.limits()))
     }
 }
 
@@ -466,7 +459,7 @@ struct Evaluation<'a> {
 
 impl EvalArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
-        let mut env = self.memory.env();
+        let mut env = self.limits.env();
         let failed = |error: LangError| Failure::Message(explain_lang(&error));
         let value = env
             .run(&self.expression)
@@ -490,7 +483,7 @@ impl EvalArgs {
 
 impl ReplArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
-        let mut env = self.memory.env();
+        let mut env = self.limits.env();
         let interactive = io::stdin().is_terminal() && io::stdout().is_terminal();
         repl::run(&mut env, interactive, &mut io::stdin().lock(), out)
     }
@@ -540,6 +533,10 @@ fn explain_lang(error: &LangError) -> String {
             source: SearchError::OutOfMemory { .. },
             ..
         } => format!("{error} (--max-memory SIZE)"),
+        LangError::Limit {
+            source: SearchError::TooBig { .. },
+            ..
+        } => format!("{error} (--max-positions N)"),
         _ => error.to_string(),
     }
 }

@@ -104,7 +104,7 @@ impl Game<'_> {
             return Ok((moves, marks));
         }
         let budget = (self.budget)();
-        let mut store = Store::new(budget.limits.max_memory);
+        let mut store = Store::with_limits(budget.limits);
         let error = |e| Failure::Message(format!("{}: {e}", position.game()));
         let mut marks = Vec::with_capacity(moves.len());
         let zero = store.zero();

@@ -191,6 +191,16 @@ fn eval_stops_at_the_memory_limit() {
     );
 }
 
+/// Games that keep growing (the canonical form of n·Tiny(1) grows with n) stop at the work
+/// limit rather than running for hours.
+#[test]
+fn eval_stops_at_the_work_limit() {
+    fails_with(
+        &["eval", "1000000000000 * Tiny(1)", "--max-positions", "100000"],
+        "column 15: the search needs more than 100000 positions; ask for a smaller position or raise the limit (--max-positions N)",
+    );
+}
+
 /// `repl` fed by a pipe: one answer per line, bindings kept, errors printed and the session
 /// going on, `:quit` leaving.
 #[test]

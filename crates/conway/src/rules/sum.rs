@@ -120,7 +120,7 @@ impl Sum {
         keep: usize,
         budget: &dyn Fn() -> Budget,
     ) -> Result<ShortReport, RuleError> {
-        let mut store = Store::new(budget().limits.max_memory);
+        let mut store = Store::with_limits(budget().limits);
         let analyses = self
             .components
             .iter()

@@ -33,6 +33,7 @@ impl Store {
         mut left: Vec<GameId>,
         mut right: Vec<GameId>,
     ) -> StoreResult<GameId> {
+        self.count_work()?;
         if let Some(game) = self.number_between(&left, &right)? {
             return Ok(game);
         }

@@ -56,6 +56,9 @@ pub struct Store {
     /// Bytes held by big numbers, beyond their entries.
     big_bytes: u64,
     max_bytes: u64,
+    /// Forms canonicalised and sums added from their options so far, and the most allowed.
+    work: u64,
+    max_work: u64,
 }
 
 /// The bytes of an entry in all the arrays that hold it: the entry, its hash, its negative,
@@ -85,10 +88,34 @@ impl Store {
             forms: FormCache::new(),
             big_bytes: 0,
             max_bytes,
+            work: 0,
+            max_work: u64::MAX,
         };
         let zero = store.intern_nus(Nus::default());
         debug_assert_eq!(zero, Ok(GameId(0)));
         store
+    }
+
+    /// A store held to `limits`: its bytes to the memory limit, and the forms it may
+    /// canonicalise and the sums it may add from their options to the positions limit (so
+    /// that a computation whose games keep growing, such as 10^12 · Tiny(1), stops with an
+    /// error rather than running for hours).
+    pub fn with_limits(limits: crate::engine::Limits) -> Store {
+        let mut store = Store::new(limits.max_memory);
+        store.max_work = limits.max_positions;
+        store
+    }
+
+    /// Counts one step of work (a form canonicalised, a sum added from options) against the
+    /// limit.
+    pub(super) fn count_work(&mut self) -> StoreResult<()> {
+        self.work += 1;
+        if self.work > self.max_work {
+            return Err(SearchError::TooBig {
+                limit: self.max_work,
+            });
+        }
+        Ok(())
     }
 
     /// The game 0 = { | }.
