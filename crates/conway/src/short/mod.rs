@@ -18,16 +18,23 @@
 //! assert_eq!(store.outcome(up_star).unwrap(), Outcome::N);
 //! ```
 
+mod atomic;
 mod cache;
 mod canonical;
 mod compare;
 mod form_cache;
+mod invariants;
+mod multiply;
 mod nus;
+mod reduced;
 mod show;
 mod store;
 mod sum;
+mod temperature;
 #[cfg(test)]
 mod tests;
+pub mod thermograph;
 
 pub use nus::Nus;
 pub use store::{GameId, Options, Store, StoreResult};
+pub use thermograph::{Thermograph, Wall};

@@ -8,6 +8,7 @@
 
 use super::cache::PairCache;
 use super::form_cache::FormCache;
+use super::invariants::Invariants;
 use super::nus::Nus;
 use crate::engine::SearchError;
 use crate::number::Dyadic;
@@ -53,6 +54,8 @@ pub struct Store {
     pub(super) sums: PairCache,
     pub(super) orders: PairCache,
     pub(super) forms: FormCache,
+    /// Stops, thermographs and other invariants remembered per game.
+    pub(super) invariants: Invariants,
     /// Bytes held by big numbers, beyond their entries.
     big_bytes: u64,
     max_bytes: u64,
@@ -86,6 +89,7 @@ impl Store {
             sums: PairCache::new(),
             orders: PairCache::new(),
             forms: FormCache::new(),
+            invariants: Invariants::default(),
             big_bytes: 0,
             max_bytes,
             work: 0,
@@ -141,6 +145,7 @@ impl Store {
             + self.sums.bytes()
             + self.orders.bytes()
             + self.forms.bytes()
+            + self.invariants.bytes()
     }
 
     /// The bytes the cache of canonicalised forms may hold.
