@@ -140,6 +140,20 @@ fn a_switch_has_temperature_half_its_gap() {
         assert_eq!(store.mean(g).unwrap(), (&x + &y).half());
         assert_eq!(store.left_stop(g).unwrap(), x);
         assert_eq!(store.right_stop(g).unwrap(), y);
+        // Theorem 8.7: below y the switch is greater, above x smaller, in between confused.
+        for z in ["-3", "-1", "-1/2", "0", "1/4", "1", "3", "6"] {
+            let z = d(z);
+            let number = store.number(z.clone()).unwrap();
+            let expected = if z < y {
+                Some(std::cmp::Ordering::Greater)
+            } else if z > x {
+                Some(std::cmp::Ordering::Less)
+            } else {
+                None
+            };
+            let order = store.compare(g, number).unwrap();
+            assert_eq!(order, expected, "{{{x}|{y}}} against {z}");
+        }
     }
 }
 

@@ -13,8 +13,9 @@ use crate::engine::SearchError;
 
 impl Store {
     /// `g` heated by `t`, `∫^t G`: a number stays as it is, and any other game becomes
-    /// `{∫^t G^L + t | ∫^t G^R − t}`. Heating by a number `t > 0` undoes cooling by `t`:
-    /// `(∫^t G)_t = G`.
+    /// `{∫^t G^L + t | ∫^t G^R − t}`. Cooling by a number `t > 0` undoes it,
+    /// `(∫^t G)_t = G` (a law the tests check on random games); heating does not undo cooling,
+    /// which forgets everything above a game's temperature.
     pub fn heat(&mut self, g: GameId, t: GameId) -> StoreResult<GameId> {
         let minus_t = self.neg(t)?;
         let step = |store: &mut Store, g: GameId| Ok(store.is_number(g).then_some(g));
