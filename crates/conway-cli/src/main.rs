@@ -9,6 +9,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod play;
 mod repl;
 mod show;
+mod thermo;
 
 use clap::{Args, Parser, Subcommand};
 use conway::engine::{Limits, Play, SearchError};
@@ -40,6 +41,12 @@ enum Command {
     Graph(GraphArgs),
     /// Nim values of one heap of each size 0..=N, and the period they show.
     Seq(SeqArgs),
+    /// The thermograph of a short game: its walls, mean and temperature, and with `--svg`
+    /// its picture.
+    ///
+    /// The walls are listed as `(temperature, value)` breakpoints from temperature −1 up; above
+    /// the last one both walls are the mast, at the mean.
+    Thermograph(ThermographArgs),
     /// Evaluates an expression on short games and prints its canonical form: `{2 || 1 | 0}`,
     /// `^* + 1/2`, `{^ | v} == *`, `Tiny(2)`, `nimprod(8, 8)`.
     Eval(EvalArgs),
@@ -251,6 +258,20 @@ impl LimitArgs {
 }
 
 #[derive(Args)]
+struct ThermographArgs {
+    /// A short game in the expression language: `{2 | -1/2}`, `+-1 + *`, `{0 || 0 | -2}`, ...
+    #[arg(allow_hyphen_values = true)]
+    expression: String,
+    /// Also draw the thermograph as an SVG picture in this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Args)]
 struct RulesArgs {
     /// A game name, with or without parameters.
     name: Option<String>,
@@ -294,6 +315,7 @@ fn main() -> ExitCode {
         Command::Play(args) => args.run(&mut out),
         Command::Graph(args) => args.run(&mut out),
         Command::Seq(args) => args.run(&mut out),
+        Command::Thermograph(args) => args.run(&mut out),
         Command::Eval(args) => args.run(&mut out),
         Command::Repl(args) => args.run(&mut out),
         Command::Rules(args) => args.run(&mut out),
@@ -489,6 +511,26 @@ impl ReplArgs {
     }
 }
 
+impl ThermographArgs {
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        let mut store = conway::short::Store::with_limits(self.limits.limits());
+        let game = conway::lang::eval_game(&self.expression, &mut store)
+            .map_err(|error| Failure::Message(explain_lang(&error)))?;
+        let (report, text, picture) = thermo::analyse(&self.expression, &mut store, game)
+            .map_err(|error| Failure::Message(explain_search(&error)))?;
+        if let Some(path) = &self.svg {
+            std::fs::write(path, picture)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        if self.output.json {
+            write_json(out, &report)
+        } else {
+            writeln!(out, "{}\n{text}", report.value)?;
+            Ok(())
+        }
+    }
+}
+
 impl RulesArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         match &self.name {
@@ -527,6 +569,15 @@ fn explain(error: RuleError) -> String {
 }
 
 /// The language's message, with the option to use where the store's memory ran out.
+/// A store's error, with the option to use where a limit was hit.
+fn explain_search(error: &SearchError) -> String {
+    match error {
+        SearchError::OutOfMemory { .. } => format!("{error} (--max-memory SIZE)"),
+        SearchError::TooBig { .. } => format!("{error} (--max-positions N)"),
+        _ => error.to_string(),
+    }
+}
+
 fn explain_lang(error: &LangError) -> String {
     match error {
         LangError::Limit {

@@ -658,3 +658,71 @@ fn a_closed_pipe_ends_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(output.status.success(), "{stderr}");
 }
+
+#[test]
+fn thermograph_prints_walls_mean_and_temperature() {
+    let output = conway(&["thermograph", "{2 | -1/2}"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("{2|-1/2}\n"), "{text}");
+    assert!(text.contains("left wall:   (-1, 3) (5/4, 3/4)"), "{text}");
+    assert!(
+        text.contains("right wall:  (-1, -1) (-1/2, -1) (5/4, 3/4)"),
+        "{text}"
+    );
+    assert!(text.contains("mean:        3/4"), "{text}");
+    assert!(text.contains("temperature: 5/4"), "{text}");
+    let report = json(&["thermograph", "+-1", "--json"]);
+    assert_eq!(report["value"], "+-1");
+    assert_eq!(report["mean"], "0");
+    assert_eq!(report["temperature"], "1");
+    assert_eq!(report["left_stop"], "1");
+    assert_eq!(report["right_stop"], "-1");
+    assert_eq!(
+        report["left_wall"],
+        serde_json::json!([["-1", "2"], ["1", "0"]])
+    );
+    assert_eq!(
+        report["right_wall"],
+        serde_json::json!([["-1", "-2"], ["1", "0"]])
+    );
+    // The expression language: slashes, Tiny, sums. {3 || 2 | 0} has walls 3 − t and 2 that
+    // meet at temperature 1; Tiny(2) is infinitesimal and changes neither mean nor temperature.
+    let report = json(&["thermograph", "Tiny(2) + {3 || 2 | 0}", "--json"]);
+    assert_eq!(report["mean"], "2");
+    assert_eq!(report["temperature"], "1");
+    assert_eq!(
+        report["left_wall"],
+        serde_json::json!([["-1", "4"], ["1", "2"]])
+    );
+}
+
+#[test]
+fn thermograph_draws_svg() {
+    let path = std::env::temp_dir().join(format!("conway-thermograph-{}.svg", std::process::id()));
+    let output = conway(&["thermograph", "{1 | *}", "--svg", path.to_str().unwrap()]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let picture = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(picture.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox="));
+    assert_eq!(picture.matches("<polyline").count(), 2, "two walls");
+    assert!(picture.contains(">mean 1/2<") && picture.contains(">temperature 1/2<"));
+    fails_with(&["thermograph", "{1 | "], "column");
+    fails_with(
+        &["thermograph", "1", "--svg", "/nonexistent-dir/picture.svg"],
+        "cannot write",
+    );
+    fails_with(
+        &[
+            "thermograph",
+            "+-1 + +-2 + +-3 + +-4",
+            "--max-positions",
+            "10",
+        ],
+        "--max-positions",
+    );
+}
