@@ -294,6 +294,47 @@ fn infinitesimals_and_numbers_have_masts() {
     );
 }
 
+/// Every record of `tests/data/short/invariants.tsv` (stops, mean, temperature, outcome, and
+/// whether a number or infinitesimal), each expression read by the expression language.
+#[test]
+fn the_invariants_of_the_data() {
+    let path = format!(
+        "{}/tests/data/short/invariants.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut store = Store::default();
+    let mut checked = 0;
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let [expression, invariant, expected, source] = line.split('\t').collect::<Vec<_>>()[..]
+        else {
+            panic!("invariants.tsv:{}: expected 4 fields", index + 1);
+        };
+        let g = conway::lang::eval_game(expression, &mut store).unwrap();
+        let found = match invariant {
+            "left_stop" => store.left_stop(g).unwrap().to_string(),
+            "right_stop" => store.right_stop(g).unwrap().to_string(),
+            "mean" => store.mean(g).unwrap().to_string(),
+            "temperature" => store.temperature(g).unwrap().to_string(),
+            "outcome" => format!("{:?}", store.outcome(g).unwrap()),
+            "is_number" => store.is_number(g).to_string(),
+            "is_infinitesimal" => store.is_infinitesimal(g).unwrap().to_string(),
+            other => panic!("invariants.tsv:{}: unknown invariant {other}", index + 1),
+        };
+        assert_eq!(
+            found,
+            expected,
+            "invariants.tsv:{}: {invariant} of {expression} ({source})",
+            index + 1
+        );
+        checked += 1;
+    }
+    assert!(checked > 100, "only {checked} records");
+}
+
 // --- Cheque cashing ---------------------------------------------------------------------------
 
 /// Who wins `z ± a₁ ± … ± aₙ` by the cheque-cashing rule: each player cashes the largest
