@@ -231,8 +231,8 @@ fn errors_point_at_their_column() {
     );
     assert!(message("1 + 3/6").starts_with("column 5: 3/6 is not a dyadic rational"));
     assert!(message("{0 | 1/0}").starts_with("column 6: 1/0 has 0 below the line"));
-    assert!(message("G.cool(1)").starts_with("column 2: the method .Cool is not supported yet"));
-    assert!(message("^.LeftStop").starts_with("column 2: the method .LeftStop is not supported"));
+    assert!(message("G.cool(1)").starts_with("column 1: 'G' has no value"));
+    assert!(message("^.Cool(^)").starts_with("column 8: .Cool: must be a number"));
     assert!(message("^.Foo").starts_with("column 2: unknown method '.Foo'"));
     assert!(message("*2 * *3").starts_with("column 4: '*' multiplies a game by an integer"));
     assert!(message("*2 * *3").contains("nimprod(a, b)"));

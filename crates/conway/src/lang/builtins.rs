@@ -1,12 +1,9 @@
 //! The functions `name(args)` and the methods `G.Name(args)` of the language, each one line in
 //! a table, matched without regard to case.
 //!
-//! A method whose operation the store does not have yet is listed with `later`: it is known by
-//! name and refused with a message saying so, and becomes available by turning `later` into
-//! `ready` with the line that computes it.
+//! Thermographs are pictures, not values: `conway thermograph EXPR` draws them.
 
 use super::eval::Value;
-use super::ordinal::ordinal_sum;
 use crate::engine::SearchError;
 use crate::nimber::{nim_div_u128, nim_inv_u128, nim_mul_u128, nim_sqrt_u128};
 use crate::short::{GameId, Store, StoreResult};
@@ -15,11 +12,9 @@ use crate::short::{GameId, Store, StoreResult};
 /// not what the built-in takes.
 pub(super) enum CallError {
     Store(SearchError),
-    #[expect(
-        dead_code,
-        reason = "for the methods of thermography, whose argument must be a number: Cool(t)"
-    )]
     Argument(usize, String),
+    /// The receiver is not a game the method applies to.
+    Receiver(String),
 }
 
 impl From<SearchError> for CallError {
@@ -71,27 +66,15 @@ pub(super) const FUNCTIONS: &[(&str, Function)] = &[
 ];
 
 /// A method: its name as CGSuite spells it, how many arguments it takes, and how it is
-/// computed (`None` until the store has the operation).
+/// computed.
 pub(super) struct Method {
     pub(super) name: &'static str,
     pub(super) arity: usize,
-    pub(super) run: Option<MethodFn>,
+    pub(super) run: MethodFn,
 }
 
 const fn ready(name: &'static str, arity: usize, run: MethodFn) -> Method {
-    Method {
-        name,
-        arity,
-        run: Some(run),
-    }
-}
-
-const fn later(name: &'static str, arity: usize) -> Method {
-    Method {
-        name,
-        arity,
-        run: None,
-    }
+    Method { name, arity, run }
 }
 
 /// The methods.
@@ -107,22 +90,65 @@ pub(super) const METHODS: &[Method] = &[
         Ok(Value::Bool(s.as_nus(g).is_some()))
     }),
     ready("OrdinalSum", 1, |s, g, a| {
-        Ok(Value::Game(ordinal_sum(s, g, a[0])?))
+        Ok(Value::Game(s.ordinal_sum(g, a[0])?))
     }),
-    later("LeftStop", 0),
-    later("RightStop", 0),
-    later("Mean", 0),
-    later("Temperature", 0),
-    later("Thermograph", 0),
-    later("Cool", 1),
-    later("Heat", 1),
-    later("Overheat", 2),
-    later("Birthday", 0),
-    later("AtomicWeight", 0),
-    later("ReducedCanonicalForm", 0),
-    later("IsInfinitesimal", 0),
-    later("IsAllSmall", 0),
+    ready("LeftStop", 0, |s, g, _| number(s, Store::left_stop, g)),
+    ready("RightStop", 0, |s, g, _| number(s, Store::right_stop, g)),
+    ready("Mean", 0, |s, g, _| number(s, Store::mean, g)),
+    ready("Temperature", 0, |s, g, _| number(s, Store::temperature, g)),
+    ready("Cool", 1, |s, g, a| {
+        let t = number_argument(s, a, 0)?;
+        Ok(Value::Game(s.cool(g, &t)?))
+    }),
+    ready("Heat", 1, |s, g, a| Ok(Value::Game(s.heat(g, a[0])?))),
+    ready("Overheat", 2, |s, g, a| {
+        Ok(Value::Game(s.overheat(g, a[0], a[1])?))
+    }),
+    ready("Birthday", 0, |s, g, _| {
+        let birthday = i64::try_from(s.birthday(g)?).unwrap_or(i64::MAX);
+        Ok(Value::Game(s.integer(birthday)?))
+    }),
+    ready("AtomicWeight", 0, |s, g, _| match s.atomic_weight(g)? {
+        Some(weight) => Ok(Value::Game(weight)),
+        None => Err(CallError::Receiver(
+            "the atomic weight is defined for all-small games only".to_string(),
+        )),
+    }),
+    ready("ReducedCanonicalForm", 0, |s, g, _| {
+        Ok(Value::Game(s.reduced_canonical(g)?))
+    }),
+    ready("IsInfinitesimal", 0, |s, g, _| {
+        Ok(Value::Bool(s.is_infinitesimal(g)?))
+    }),
+    ready("IsAllSmall", 0, |s, g, _| {
+        Ok(Value::Bool(s.is_all_small(g)?))
+    }),
+    ready("NortonMultiply", 1, |s, g, a| {
+        Ok(Value::Game(s.norton_multiply(g, a[0])?))
+    }),
 ];
+
+/// A number-valued property of `game`, as a game.
+fn number(
+    store: &mut Store,
+    property: fn(&mut Store, GameId) -> StoreResult<crate::number::Dyadic>,
+    game: GameId,
+) -> Result<Value, CallError> {
+    let x = property(store, game)?;
+    Ok(Value::Game(store.number(x)?))
+}
+
+/// Argument `index`, which must be a number.
+fn number_argument(
+    store: &Store,
+    args: &[GameId],
+    index: usize,
+) -> Result<crate::number::Dyadic, CallError> {
+    store
+        .as_number(args[index])
+        .cloned()
+        .ok_or_else(|| CallError::Argument(index, "must be a number".to_string()))
+}
 
 /// The function called `name`, whatever its case, with its documented spelling.
 pub(super) fn function(name: &str) -> Option<(&'static str, &'static Function)> {
@@ -229,7 +255,6 @@ mod tests {
         assert!(function("tinyy").is_none());
         assert_eq!(method("isnumber").map(|m| m.name), Some("IsNumber"));
         assert_eq!(method("cool").map(|m| m.arity), Some(1));
-        assert!(method("cool").is_some_and(|m| m.run.is_none()));
         assert!(method("cooled").is_none());
     }
 

@@ -6,7 +6,6 @@
 //! Every error names the column of the construct it is about.
 
 use super::builtins::{self, CallError, Function, Method, NimError};
-use super::ordinal::ordinal_sum;
 use super::syntax::{parse, Expr, ExprKind, Op, Statement};
 use super::token::{abbreviate, Comparison};
 use super::{LangError, MAX_SHOWN};
@@ -261,10 +260,6 @@ impl Walk<'_> {
                 args,
             } => {
                 let method = find_method(name, expr.column)?;
-                if method.run.is_none() {
-                    // Refused before its receiver is computed, which may take long.
-                    return Err(unsupported_method(method, expr.column));
-                }
                 let args = args.as_deref().unwrap_or_default();
                 if args.len() != method.arity {
                     let called = format!(".{}", method.name);
@@ -426,7 +421,7 @@ impl Walk<'_> {
                 self.store.add(g, switch)
             }
             Op::Multiply => return self.product(g, h, column),
-            Op::OrdinalSum => ordinal_sum(store, g, h),
+            Op::OrdinalSum => store.ordinal_sum(g, h),
         }
         .map_err(|e| limit(column, e))
     }
@@ -508,13 +503,14 @@ impl Walk<'_> {
         args: &[Expr],
         column: usize,
     ) -> Result<Value, LangError> {
-        let Some(run) = method.run else {
-            return Err(unsupported_method(method, column));
-        };
-        run(self.store, operands[0], &operands[1..]).map_err(|error| match error {
+        (method.run)(self.store, operands[0], &operands[1..]).map_err(|error| match error {
             CallError::Store(source) => LangError::Limit { column, source },
             CallError::Argument(index, message) => LangError::Type {
-                column: args[index].column,
+                column: args.get(index).map_or(column, |arg| arg.column),
+                message: format!(".{}: {message}", method.name),
+            },
+            CallError::Receiver(message) => LangError::Type {
+                column,
                 message: format!(".{}: {message}", method.name),
             },
         })
@@ -635,18 +631,6 @@ fn shown(store: &Store, game: GameId) -> String {
     store
         .show_within(game, 60)
         .unwrap_or_else(|| "a game with a long canonical form".to_string())
-}
-
-#[cold]
-fn unsupported_method(method: &Method, column: usize) -> LangError {
-    LangError::Unsupported {
-        column,
-        message: format!(
-            "the method .{} is not supported yet: it comes with thermography and the other \
-             invariants of short games",
-            method.name
-        ),
-    }
 }
 
 #[cold]

@@ -69,7 +69,6 @@
 
 mod builtins;
 mod eval;
-mod ordinal;
 mod report;
 pub mod syntax;
 pub mod token;
@@ -348,15 +347,18 @@ mod tests {
         assert_eq!(eval("(3 + 0).isInteger").as_deref(), Ok("true"));
         assert_eq!(eval("(1/2^*).IsNumberUpStar").as_deref(), Ok("true"));
         assert_eq!(eval("1.OrdinalSum(-1)").as_deref(), Ok("1/2"));
+        assert_eq!(eval("{3|-1}.cool(1)").as_deref(), Ok("{2|0}"));
+        assert_eq!(eval("{3|-1}.temperature").as_deref(), Ok("2"));
+        assert_eq!(eval("{2|-1/2}.LeftStop").as_deref(), Ok("2"));
+        assert_eq!(eval("(^ + {2|0}).Mean").as_deref(), Ok("1"));
         assert_eq!(
-            eval("{1|0}.Cool(1)").unwrap_err().to_string(),
-            "column 6: the method .Cool is not supported yet: it comes with thermography and \
-             the other invariants of short games"
+            eval("{3|-1}.AtomicWeight").unwrap_err().to_string(),
+            "column 7: .AtomicWeight: the atomic weight is defined for all-small games only"
         );
-        assert!(matches!(
-            eval("^.temperature"),
-            Err(LangError::Unsupported { column: 2, .. })
-        ));
+        assert_eq!(
+            eval("{1|0}.Cool(*)").unwrap_err().to_string(),
+            "column 12: .Cool: must be a number"
+        );
         assert!(eval("^.frobnicate")
             .unwrap_err()
             .to_string()
