@@ -130,6 +130,10 @@ pub fn short_report(report: &ShortReport) -> String {
             Some(value) => format!("value:   {value}"),
             None => "value:   (its canonical form is too long to write out)".to_string(),
         },
+        format!(
+            "stops:   {} (Left first), {} (Right first); mean {}, temperature {}",
+            report.left_stop, report.right_stop, report.mean, report.temperature
+        ),
     ];
     for (player, moves, count) in [
         (

@@ -4,6 +4,7 @@
 use super::eval::{Env, Value};
 use super::{LangError, MAX_SHOWN};
 use crate::engine::Outcome;
+use crate::number::Dyadic;
 use crate::short::{GameId, Store};
 use serde::Serialize;
 
@@ -17,6 +18,13 @@ pub struct GameReport {
     pub outcome: Outcome,
     /// Whether the game is a number.
     pub is_number: bool,
+    /// Where the game stops when Left moves first, and when Right does: exact numbers.
+    pub left_stop: Dyadic,
+    pub right_stop: Dyadic,
+    /// The mean value (the mast of the thermograph) and the temperature: exact numbers,
+    /// printed like `19/4`.
+    pub mean: Dyadic,
+    pub temperature: Dyadic,
 }
 
 impl GameReport {
@@ -29,13 +37,15 @@ impl GameReport {
         let value = store
             .show_within(game, MAX_SHOWN)
             .ok_or(LangError::TooLong { limit: MAX_SHOWN })?;
-        let outcome = store
-            .outcome(game)
-            .map_err(|source| LangError::Limit { column: 1, source })?;
+        let limit = |source| LangError::Limit { column: 1, source };
         Ok(GameReport {
             value,
-            outcome,
+            outcome: store.outcome(game).map_err(limit)?,
             is_number: store.is_number(game),
+            left_stop: store.left_stop(game).map_err(limit)?,
+            right_stop: store.right_stop(game).map_err(limit)?,
+            mean: store.mean(game).map_err(limit)?,
+            temperature: store.temperature(game).map_err(limit)?,
         })
     }
 }
@@ -75,7 +85,15 @@ mod tests {
         let report = env.report(value).unwrap();
         assert_eq!(
             serde_json::to_value(&report).unwrap(),
-            serde_json::json!({"value": "{3/2|1/2}", "outcome": "L", "is_number": false})
+            serde_json::json!({
+                "value": "{3/2|1/2}",
+                "outcome": "L",
+                "is_number": false,
+                "left_stop": "3/2",
+                "right_stop": "1/2",
+                "mean": "1",
+                "temperature": "1/2"
+            })
         );
         let value = env.run("{^ | v} == *").unwrap().unwrap();
         assert_eq!(

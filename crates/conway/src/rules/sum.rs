@@ -4,6 +4,7 @@
 
 use super::{Budget, Move, Position, Report, RuleError, ShortAnalysis, MAX_SHOWN_POSITION};
 use crate::engine::{Outcome, Play, SearchError, Value};
+use crate::number::Dyadic;
 use crate::partizan::Player;
 use crate::short::{GameId, Store};
 use serde::Serialize;
@@ -19,6 +20,11 @@ pub struct ShortReport {
     /// [`MAX_SHOWN_VALUE`] characters.
     pub value: Option<String>,
     pub is_number: bool,
+    /// The stops, mean and temperature: exact numbers, printed like `19/4`.
+    pub left_stop: Dyadic,
+    pub right_stop: Dyadic,
+    pub mean: Dyadic,
+    pub temperature: Dyadic,
     /// Left's first winning moves (moves to a position of value ≥ 0), as many as asked for.
     pub left_winning_moves: Vec<Move>,
     pub left_winning_move_count: u64,
@@ -164,6 +170,10 @@ impl Sum {
             outcome: store.outcome(total).map_err(error)?,
             value: store.show_within(total, MAX_SHOWN_VALUE),
             is_number: store.is_number(total),
+            left_stop: store.left_stop(total).map_err(error)?,
+            right_stop: store.right_stop(total).map_err(error)?,
+            mean: store.mean(total).map_err(error)?,
+            temperature: store.temperature(total).map_err(error)?,
             game,
             position: shown,
             left_winning_moves,
