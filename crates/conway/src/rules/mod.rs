@@ -9,6 +9,7 @@
 mod chomp;
 mod col;
 mod cut_cake;
+mod domineering;
 mod dynamic;
 mod eatcake;
 mod growing;
@@ -32,6 +33,7 @@ mod wythoff;
 pub use chomp::Chomp;
 pub use col::{Col, Graph, Tint};
 pub use cut_cake::{CutCake, Piece};
+pub use domineering::{Domineering, DomineeringBoard, MAX_SQUARES};
 pub use dynamic::{smallest_zeckendorf_term, DynamicSubtraction, Heap};
 pub use eatcake::Eatcake;
 pub use growing::{Counting, GrowingHeap, GrowingTake};

@@ -3,8 +3,8 @@
 //! read it from here.
 
 use super::{
-    chomp, col, cut_cake, dynamic, eatcake, growing, maundy, nim, northcott, seating, staircase,
-    subtraction, toads, turtles, welter,
+    chomp, col, cut_cake, domineering, dynamic, eatcake, growing, maundy, nim, northcott, seating,
+    staircase, subtraction, toads, turtles, welter,
 };
 use super::{wythoff, ParseError, RuleError, Ruleset};
 use serde::{Serialize, Serializer};
@@ -94,6 +94,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &growing::GROWING,
     &maundy::MAUNDY,
     &cut_cake::CUT_CAKE,
+    &domineering::DOMINEERING,
     &toads::TOADS,
     &seating::SEATING,
     &col::COL,
