@@ -3,7 +3,8 @@
 //! read it from here.
 
 use super::{
-    chomp, cut_cake, dynamic, growing, nim, northcott, staircase, subtraction, turtles, welter,
+    chomp, cut_cake, dynamic, growing, hackenbush, nim, northcott, staircase, subtraction, turtles,
+    welter,
 };
 use super::{wythoff, ParseError, RuleError, Ruleset};
 use serde::{Serialize, Serializer};
@@ -92,6 +93,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &dynamic::FIBONACCI,
     &growing::GROWING,
     &cut_cake::CUT_CAKE,
+    &hackenbush::HACKENBUSH,
 ];
 
 /// Every ruleset, in the order of the texts.
