@@ -223,7 +223,13 @@ pub(super) fn show(picture: &Picture) -> String {
 /// Which edge the move from `from` to `to` cuts, named as [`show`] writes `from`: by its
 /// vertices, or by its height in its stalk.
 pub(super) fn describe_move(from: &Picture, to: &Picture) -> String {
-    let Some(index) = (0..from.edges().len()).find(|&i| from.cut(i) == *to) else {
+    // Only an edge whose cut removes as many edges of each colour as the move did can be it.
+    let (before, after) = (from.colour_counts(), to.colour_counts());
+    let removed: Vec<usize> = (0..3).map(|c| before[c].wrapping_sub(after[c])).collect();
+    let counts = from.cut_counts();
+    let Some(index) =
+        (0..from.edges().len()).find(|&i| counts[i][..] == removed[..] && from.cut(i) == *to)
+    else {
         return "to a picture that is not one cut away".to_string();
     };
     let edge = from.edges()[index];

@@ -186,6 +186,85 @@ impl Picture {
             .collect()
     }
 
+    /// The blocks and bridges of the picture.
+    pub fn blocks(&self) -> Blocks {
+        let vertices = self.vertex_count();
+        let bridge = bridges(&self.edges, vertices);
+        let mut blocks = UnionFind::new(vertices);
+        for (e, _) in self.edges.iter().zip(&bridge).filter(|(_, &b)| !b) {
+            blocks.join(usize::from(e.low), usize::from(e.high));
+        }
+        let block: Vec<usize> = (0..vertices).map(|v| blocks.find(v)).collect();
+        let mut tree: Vec<Vec<(usize, usize)>> = vec![Vec::new(); vertices];
+        for (i, e) in self.edges.iter().enumerate().filter(|&(i, _)| bridge[i]) {
+            let (a, b) = (block[usize::from(e.low)], block[usize::from(e.high)]);
+            tree[a].push((b, i));
+            tree[b].push((a, i));
+        }
+        let mut outwards = vec![Hanging {
+            block: block[0],
+            below: usize::MAX,
+            bridge: usize::MAX,
+        }];
+        let mut next = 0;
+        while next < outwards.len() {
+            let Hanging { block, below, .. } = outwards[next];
+            next += 1;
+            outwards.extend(tree[block].iter().filter(|&&(c, _)| c != below).map(
+                |&(c, bridge)| Hanging {
+                    block: c,
+                    below: block,
+                    bridge,
+                },
+            ));
+        }
+        Blocks {
+            block,
+            bridge,
+            outwards,
+        }
+    }
+
+    /// How many edges of each colour (blue, red, green) the whole picture has.
+    pub fn colour_counts(&self) -> [usize; 3] {
+        let mut counts = [0; 3];
+        for e in &self.edges {
+            counts[e.colour as usize] += 1;
+        }
+        counts
+    }
+
+    /// For each edge, how many edges of each colour cutting it removes (itself included).
+    pub fn cut_counts(&self) -> Vec<[usize; 3]> {
+        let blocks = self.blocks();
+        let mut inside = vec![[0usize; 3]; self.vertex_count()];
+        for (i, e) in self.edges.iter().enumerate() {
+            if !blocks.bridge[i] {
+                inside[blocks.block[usize::from(e.low)]][e.colour as usize] += 1;
+            }
+        }
+        let mut counts: Vec<[usize; 3]> = self
+            .edges
+            .iter()
+            .map(|e| {
+                let mut one = [0; 3];
+                one[e.colour as usize] = 1;
+                one
+            })
+            .collect();
+        for hanging in blocks.outwards[1..].iter().rev() {
+            let beyond = inside[hanging.block];
+            for (count, more) in counts[hanging.bridge].iter_mut().zip(beyond) {
+                *count += more;
+            }
+            let with_bridge = counts[hanging.bridge];
+            for (count, more) in inside[hanging.below].iter_mut().zip(with_bridge) {
+                *count += more;
+            }
+        }
+        counts
+    }
+
     /// The picture as a rooted forest, if it is one once its loops are taken for leaves (a
     /// loop is cut exactly like an edge to a vertex of its own).
     pub fn forest(&self) -> Option<Forest> {
@@ -252,6 +331,27 @@ impl Picture {
     }
 }
 
+/// A picture's 2-edge-connected blocks, which the fusion principle fuses into single
+/// vertices, and the tree of bridges that joins them.
+pub struct Blocks {
+    /// The block of each vertex, named by one of its vertices.
+    pub block: Vec<usize>,
+    /// Whether each edge is a bridge: cutting it drops the blocks beyond it.
+    pub bridge: Vec<bool>,
+    /// The blocks, the ground's first and each after the block it hangs from.
+    pub outwards: Vec<Hanging>,
+}
+
+/// A block and how it hangs from the ground's side (for the ground's block, `usize::MAX`).
+#[derive(Clone, Copy, Debug)]
+pub struct Hanging {
+    pub block: usize,
+    /// The block below it.
+    pub below: usize,
+    /// The bridge between them.
+    pub bridge: usize,
+}
+
 /// A picture that is a rooted forest (loops aside).
 pub struct Forest {
     /// Each vertex's parent and the colour of the edge to it (the ground's entry is unused).
@@ -304,7 +404,7 @@ impl Adjacency {
 /// The vertices are numbered in breadth-first order from the ground, taking the new
 /// neighbours of a vertex in the order of a description of what hangs below them: working up
 /// from the deepest level, a vertex is ranked among those of its level by the colours and
-/// ranks of its edges down, the colours of its edges sideways, up and of its loops. For a
+/// ranks of its edges down, and the colours of its edges sideways, of its loops and up. For a
 /// forest that description is the whole subtree, so isomorphic forests get the same numbering;
 /// for other graphs it may miss an isomorphism, which only costs a transposition. Ties are
 /// broken by the old numbers, so a numbering this function made is kept: the normal form is
@@ -318,6 +418,7 @@ pub(super) fn canonical_edges(vertices: usize, edges: &[RawEdge]) -> Vec<Edge> {
     let mut next = 1;
     let mut queue = VecDeque::from([0u32]);
     let mut fresh: Vec<(u32, Colour)> = Vec::new();
+    let mut children: Vec<(u32, [u16; 3], u32)> = Vec::new();
     while let Some(v) = queue.pop_front() {
         fresh.clear();
         fresh.extend(
@@ -327,15 +428,20 @@ pub(super) fn canonical_edges(vertices: usize, edges: &[RawEdge]) -> Vec<Edge> {
                 .filter(|&&(w, _)| label[w as usize] == u32::MAX),
         );
         fresh.sort_unstable_by_key(|&(w, colour)| (w, colour));
-        let mut children: Vec<(u32, Vec<Colour>, u32)> = Vec::new();
+        // Each new neighbour with its rank and how many edges of each colour join it to v.
+        children.clear();
         for &(w, colour) in &fresh {
             match children.last_mut() {
-                Some((_, colours, last)) if *last == w => colours.push(colour),
-                _ => children.push((rank[w as usize], vec![colour], w)),
+                Some((_, counts, last)) if *last == w => counts[colour as usize] += 1,
+                _ => {
+                    let mut counts = [0u16; 3];
+                    counts[colour as usize] = 1;
+                    children.push((rank[w as usize], counts, w));
+                }
             }
         }
         children.sort_unstable();
-        for (_, _, w) in children {
+        for &(_, _, w) in &children {
             label[w as usize] = next;
             next += 1;
             queue.push_back(w);
@@ -377,64 +483,58 @@ fn breadth_first(adjacency: &Adjacency, vertices: usize) -> (Vec<u32>, Vec<u32>)
     (depth, order)
 }
 
-/// What a vertex looks like from below, for [`ranks`].
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
-struct Shape {
-    down: Vec<(Colour, u32)>,
-    sideways: Vec<Colour>,
-    loops: Vec<Colour>,
-    up: Vec<Colour>,
-}
-
-/// Each vertex's rank among the vertices of its level, by [`Shape`], deepest level first.
+/// Each vertex's rank among the vertices of its level by what it looks like from below
+/// ([`write_shape`]), deepest level first.
 fn ranks(adjacency: &Adjacency, depth: &[u32], order: &[u32]) -> Vec<u32> {
     let mut rank = vec![0; depth.len()];
+    let mut shapes: Vec<u32> = Vec::new();
+    let mut spans: Vec<(usize, usize, u32)> = Vec::new();
     let mut end = order.len();
     while end > 0 {
         let level = depth[order[end - 1] as usize];
         let begin = order[..end].partition_point(|&v| depth[v as usize] < level);
-        let mut shapes: Vec<(Shape, u32)> = order[begin..end]
-            .iter()
-            .map(|&v| (shape(adjacency, depth, &rank, v), v))
-            .collect();
-        shapes.sort_unstable();
+        shapes.clear();
+        spans.clear();
+        for &v in &order[begin..end] {
+            let start = shapes.len();
+            write_shape(adjacency, depth, &rank, v, &mut shapes);
+            spans.push((start, shapes.len(), v));
+        }
+        let shape = |&(start, end, _): &(usize, usize, u32)| &shapes[start..end];
+        spans.sort_unstable_by(|a, b| shape(a).cmp(shape(b)));
         let mut current = 0;
-        for i in 0..shapes.len() {
-            if i > 0 && shapes[i].0 != shapes[i - 1].0 {
+        for i in 0..spans.len() {
+            if i > 0 && shape(&spans[i]) != shape(&spans[i - 1]) {
                 current += 1;
             }
-            rank[shapes[i].1 as usize] = current;
+            rank[spans[i].2 as usize] = current;
         }
         end = begin;
     }
     rank
 }
 
-fn shape(adjacency: &Adjacency, depth: &[u32], rank: &[u32], v: u32) -> Shape {
-    let mut shape = Shape {
-        down: Vec::new(),
-        sideways: Vec::new(),
-        loops: Vec::new(),
-        up: Vec::new(),
-    };
+/// Appends what `v` looks like from below, as numbers compared in order: its edges down
+/// (colour and the rank of the vertex below), then sideways, its loops and its edges up (by
+/// colour), each part sorted and closed by a 0.
+fn write_shape(adjacency: &Adjacency, depth: &[u32], rank: &[u32], v: u32, shapes: &mut Vec<u32>) {
     let level = depth[v as usize];
-    for &(w, colour) in adjacency.of(v) {
-        let at = depth[w as usize];
-        if w == v {
-            shape.loops.push(colour);
-        } else if at == level {
-            shape.sideways.push(colour);
-        } else if at > level {
-            shape.down.push((colour, rank[w as usize]));
-        } else {
-            shape.up.push(colour);
+    for part in 0..4 {
+        let start = shapes.len();
+        for &(w, colour) in adjacency.of(v) {
+            let at = depth[w as usize];
+            let colour = colour as u32 + 1;
+            shapes.push(match part {
+                0 if at > level => colour + 3 * rank[w as usize],
+                1 if at == level && w != v => colour,
+                2 if w == v => colour,
+                3 if at < level => colour,
+                _ => continue,
+            });
         }
+        shapes[start..].sort_unstable();
+        shapes.push(0);
     }
-    shape.down.sort_unstable();
-    shape.sideways.sort_unstable();
-    shape.loops.sort_unstable();
-    shape.up.sort_unstable();
-    shape
 }
 
 /// Disjoint sets of vertices, joined as edges are read.
@@ -461,4 +561,49 @@ impl UnionFind {
         let (a, b) = (self.find(a), self.find(b));
         self.parent[a] = b;
     }
+}
+
+/// Which edges are bridges (cutting one disconnects its far side from the ground), by a
+/// depth-first search from the ground with its own stack: the edge to a child is a bridge
+/// when nothing below the child reaches above it by another edge. Parallel edges and loops
+/// are never bridges. (Every vertex is reached: the edges all hang from the ground.)
+fn bridges(edges: &[Edge], vertices: usize) -> Vec<bool> {
+    let mut neighbours: Vec<Vec<(usize, usize)>> = vec![Vec::new(); vertices];
+    for (i, e) in edges.iter().enumerate().filter(|(_, e)| !e.is_loop()) {
+        neighbours[usize::from(e.low)].push((usize::from(e.high), i));
+        neighbours[usize::from(e.high)].push((usize::from(e.low), i));
+    }
+    let mut bridge = vec![false; edges.len()];
+    let mut found = vec![usize::MAX; vertices];
+    let mut low = vec![usize::MAX; vertices];
+    let mut time = 0;
+    let mut stack = vec![(0usize, usize::MAX, 0usize)];
+    found[0] = 0;
+    low[0] = 0;
+    while let Some(top) = stack.last_mut() {
+        let (v, via, next) = *top;
+        if let Some(&(w, edge)) = neighbours[v].get(next) {
+            top.2 += 1;
+            if edge == via {
+                continue;
+            }
+            if found[w] == usize::MAX {
+                time += 1;
+                found[w] = time;
+                low[w] = time;
+                stack.push((w, edge, 0));
+            } else {
+                low[v] = low[v].min(found[w]);
+            }
+            continue;
+        }
+        stack.pop();
+        if let Some(&(parent, _, _)) = stack.last() {
+            low[parent] = low[parent].min(low[v]);
+            if low[v] > found[parent] {
+                bridge[via] = true;
+            }
+        }
+    }
+    bridge
 }

@@ -153,3 +153,74 @@ fn the_largest_picture_is_valued_quickly() {
     let x = store.as_number(value).unwrap().clone();
     assert!(x > Dyadic::zero() && x < Dyadic::one());
 }
+
+#[test]
+fn cut_counts_are_what_each_cut_removes() {
+    for text in [
+        "BRB GG R",
+        "0-1:B 1-2:R 1-3:G 2-3:B 3-4:R 4-5:G 4-6:B 6-4:R 0-0:G",
+        "0-1:G 1-2:G 2-0:G 2-3:B 3-4:R 3-5:R 5-5:B 5-6:G 6-7:G 7-5:R",
+        "0-1:R 0-1:R 1-2:B 2-3:G 3-4:B",
+    ] {
+        let picture = parse(text);
+        let total = picture.colour_counts();
+        for (i, counts) in picture.cut_counts().iter().enumerate() {
+            let left = picture.cut(i).colour_counts();
+            let removed: Vec<usize> = (0..3).map(|c| total[c] - left[c]).collect();
+            assert_eq!(counts[..], removed[..], "{text}, edge {i}");
+        }
+    }
+}
+
+/// Random pictures as edge lists: each vertex hangs from an earlier one, then extra edges
+/// join any two (cycles, loops, parallel edges), all numbered at random.
+fn edge_lists() -> impl Strategy<Value = String> {
+    let colour = proptest::sample::select(vec!['B', 'R', 'G']);
+    let tree = proptest::collection::vec((any::<usize>(), colour.clone()), 1..12);
+    let extra = proptest::collection::vec((any::<usize>(), any::<usize>(), colour), 0..6);
+    let names = proptest::collection::vec(1u32..1000, 20);
+    (tree, extra, names).prop_map(|(tree, extra, names)| {
+        let name = |v: usize| if v == 0 { 0 } else { names[v] };
+        let mut edges = Vec::new();
+        for (i, (parent, colour)) in tree.iter().enumerate() {
+            edges.push(format!(
+                "{}-{}:{colour}",
+                name(parent % (i + 1)),
+                name(i + 1)
+            ));
+        }
+        for (a, b, colour) in extra {
+            let (a, b) = (a % (tree.len() + 1), b % (tree.len() + 1));
+            edges.push(format!("{}-{}:{colour}", name(a), name(b)));
+        }
+        edges.join(" ")
+    })
+}
+
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The normal form is stable: what is shown reads back as the same picture, for the
+    /// picture and each of its options.
+    #[test]
+    fn any_picture_reads_back(text in edge_lists()) {
+        let picture = parse(&text);
+        for p in std::iter::once(picture.clone())
+            .chain(picture.options(Player::Left))
+            .chain(picture.options(Player::Right))
+        {
+            prop_assert_eq!(parse(&Hackenbush.show(&p)), p, "{}", text);
+        }
+    }
+
+    /// Any text is a picture or an error at a column inside it.
+    #[test]
+    fn any_text_is_read_or_refused_at_a_column(text in "[0-9BRGbrgx :-]{0,16}") {
+        match Hackenbush.parse(&text) {
+            Ok(picture) => prop_assert_eq!(parse(&Hackenbush.show(&picture)), picture),
+            Err(error) => prop_assert!(error.offset.is_none_or(|at| at <= text.chars().count())),
+        }
+    }
+}

@@ -12,7 +12,7 @@
 //!
 //! Graphs with cycles and more than one colour are left to search.
 
-use super::picture::{Colour, Forest, Picture, UnionFind};
+use super::picture::{Colour, Forest, Picture};
 use crate::number::Dyadic;
 use crate::short::{GameId, Store, StoreResult};
 use num_bigint::BigInt;
@@ -102,90 +102,20 @@ fn edge_alone(colour: Colour) -> Dyadic {
 
 /// The nim value of an all-green picture: fuse each 2-edge-connected block (every cycle) into
 /// one vertex, its edges becoming loops worth 1 each (Corollary 9.1: only their parity counts),
-/// then apply the colon principle to the tree of bridges: a vertex is worth the nim-sum of
-/// `1 + (the value above)` over its bridges up, and of its loops.
+/// then apply the colon principle to the tree of bridges: a block is worth the nim-sum of its
+/// loops and of `1 + (the value above)` over its bridges up.
 pub fn green_value(picture: &Picture) -> u64 {
-    let vertices = picture.vertex_count();
-    let bridge = bridges(picture);
-    let mut block = UnionFind::new(vertices);
+    let blocks = picture.blocks();
+    let mut value = vec![0u64; picture.vertex_count()];
     for (i, e) in picture.edges().iter().enumerate() {
-        if !bridge[i] {
-            block.join(usize::from(e.low), usize::from(e.high));
+        if !blocks.bridge[i] {
+            value[blocks.block[usize::from(e.low)]] ^= 1;
         }
     }
-    let mut value = vec![0u64; vertices];
-    let mut tree: Vec<Vec<usize>> = vec![Vec::new(); vertices];
-    for (i, e) in picture.edges().iter().enumerate() {
-        let (a, b) = (
-            block.find(usize::from(e.low)),
-            block.find(usize::from(e.high)),
-        );
-        if bridge[i] {
-            tree[a].push(b);
-            tree[b].push(a);
-        } else {
-            value[a] ^= 1;
-        }
+    for hanging in blocks.outwards[1..].iter().rev() {
+        value[hanging.below] ^= value[hanging.block] + 1;
     }
-    // The blocks from the ground's outwards, then their values from the outside in.
-    let root = block.find(0);
-    let mut order = vec![(root, usize::MAX)];
-    let mut next = 0;
-    while next < order.len() {
-        let (b, from) = order[next];
-        next += 1;
-        order.extend(tree[b].iter().filter(|&&c| c != from).map(|&c| (c, b)));
-    }
-    for &(b, from) in order[1..].iter().rev() {
-        value[from] ^= value[b] + 1;
-    }
-    value[root]
-}
-
-/// Which edges are bridges (cutting one disconnects its far side from the ground), by a
-/// depth-first search with its own stack: an edge to a child is a bridge when nothing below
-/// the child reaches above it by another edge. Parallel edges are never bridges.
-fn bridges(picture: &Picture) -> Vec<bool> {
-    let vertices = picture.vertex_count();
-    let edges = picture.edges();
-    let mut neighbours: Vec<Vec<(usize, usize)>> = vec![Vec::new(); vertices];
-    for (i, e) in edges.iter().enumerate().filter(|(_, e)| !e.is_loop()) {
-        neighbours[usize::from(e.low)].push((usize::from(e.high), i));
-        neighbours[usize::from(e.high)].push((usize::from(e.low), i));
-    }
-    let mut bridge = vec![false; edges.len()];
-    let mut found = vec![usize::MAX; vertices];
-    let mut low = vec![usize::MAX; vertices];
-    let mut time = 0;
-    let mut stack = vec![(0usize, usize::MAX, 0usize)];
-    found[0] = 0;
-    low[0] = 0;
-    while let Some(top) = stack.last_mut() {
-        let (v, via, next) = *top;
-        if let Some(&(w, edge)) = neighbours[v].get(next) {
-            top.2 += 1;
-            if edge == via {
-                continue;
-            }
-            if found[w] == usize::MAX {
-                time += 1;
-                found[w] = time;
-                low[w] = time;
-                stack.push((w, edge, 0));
-            } else {
-                low[v] = low[v].min(found[w]);
-            }
-            continue;
-        }
-        stack.pop();
-        if let Some(&(parent, _, _)) = stack.last() {
-            low[parent] = low[parent].min(low[v]);
-            if low[v] > found[parent] {
-                bridge[via] = true;
-            }
-        }
-    }
-    bridge
+    value[blocks.outwards[0].block]
 }
 
 /// Enough stack for one more level of [`Ordinal::over`]; below it, a new segment.
