@@ -187,7 +187,7 @@ impl Picture {
     }
 
     /// The blocks and bridges of the picture.
-    pub fn blocks(&self) -> Blocks {
+    pub(super) fn blocks(&self) -> Blocks {
         let vertices = self.vertex_count();
         let bridge = bridges(&self.edges, vertices);
         let mut blocks = UnionFind::new(vertices);
@@ -333,23 +333,23 @@ impl Picture {
 
 /// A picture's 2-edge-connected blocks, which the fusion principle fuses into single
 /// vertices, and the tree of bridges that joins them.
-pub struct Blocks {
+pub(super) struct Blocks {
     /// The block of each vertex, named by one of its vertices.
-    pub block: Vec<usize>,
+    pub(super) block: Vec<usize>,
     /// Whether each edge is a bridge: cutting it drops the blocks beyond it.
-    pub bridge: Vec<bool>,
+    pub(super) bridge: Vec<bool>,
     /// The blocks, the ground's first and each after the block it hangs from.
-    pub outwards: Vec<Hanging>,
+    pub(super) outwards: Vec<Hanging>,
 }
 
 /// A block and how it hangs from the ground's side (for the ground's block, `usize::MAX`).
 #[derive(Clone, Copy, Debug)]
-pub struct Hanging {
-    pub block: usize,
+pub(super) struct Hanging {
+    pub(super) block: usize,
     /// The block below it.
-    pub below: usize,
+    pub(super) below: usize,
     /// The bridge between them.
-    pub bridge: usize,
+    pub(super) bridge: usize,
 }
 
 /// A picture that is a rooted forest (loops aside).
