@@ -3,8 +3,8 @@
 //! read it from here.
 
 use super::{
-    chomp, col, cut_cake, domineering, dynamic, eatcake, growing, maundy, nim, northcott, seating,
-    staircase, subtraction, toads, turtles, welter,
+    chomp, col, cut_cake, domineering, dynamic, eatcake, growing, hackenbush, maundy, nim,
+    northcott, seating, staircase, subtraction, toads, turtles, welter,
 };
 use super::{wythoff, ParseError, RuleError, Ruleset};
 use serde::{Serialize, Serializer};
@@ -99,6 +99,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &seating::SEATING,
     &col::COL,
     &eatcake::EATCAKE,
+    &hackenbush::HACKENBUSH,
 ];
 
 /// Every ruleset, in the order of the texts.
