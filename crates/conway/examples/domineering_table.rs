@@ -8,11 +8,12 @@
 //! ```
 //!
 //! For each rectangle: the wall-clock time, the CPU time of its thread (the fairer figure on a
-//! busy machine), the positions expanded (regions up to symmetry), the size of its canonical form
-//! (distinct games in it, and the length of its text or "too long"), and the store's bytes at
-//! the end (a store only grows, so that is its peak). Values the texts give are checked.
+//! busy machine), the positions expanded (regions up to symmetry), the outcome, the size of its
+//! canonical form (distinct games in it, and the length of its text or "too long"), and the
+//! store's bytes at the end (a store only grows, so that is its peak). Values the texts give
+//! are checked.
 
-use conway::engine::Limits;
+use conway::engine::{Limits, Outcome};
 use conway::partizan::{Partizan, Solver};
 use conway::rules::{Domineering, DomineeringBoard};
 use conway::short::{GameId, Store, StoreResult};
@@ -55,6 +56,7 @@ struct Row {
     wall: Duration,
     cpu: Option<Duration>,
     expanded: u64,
+    outcome: Outcome,
     games: usize,
     text: Option<String>,
     store_bytes: u64,
@@ -258,6 +260,7 @@ fn solve(rows: usize, columns: usize) -> Result<Row, String> {
         wall,
         cpu,
         expanded: counting.expanded.get(),
+        outcome: store.outcome(value).map_err(|e| e.to_string())?,
         games: games_in(&mut store, value).map_err(|e| e.to_string())?,
         text,
         store_bytes: store.bytes(),
@@ -307,8 +310,8 @@ fn show_cpu(cpu: Option<Duration>) -> String {
 
 fn print_table(rows: &[Row]) {
     println!(
-        "{:>6} {:>9} {:>9} {:>10} {:>7} {:>10} {:>12}  value",
-        "board", "wall s", "CPU s", "expanded", "games", "text", "store bytes"
+        "{:>6} {:>9} {:>9} {:>10} {:>7} {:>7} {:>10} {:>12}  value",
+        "board", "wall s", "CPU s", "expanded", "outcome", "games", "text", "store bytes"
     );
     for row in rows {
         let length = row
@@ -320,12 +323,13 @@ fn print_table(rows: &[Row]) {
             _ => "",
         };
         println!(
-            "{:>6} {:>9.4} {:>9} {:>10} {:>7} {:>10} {:>12}  {}",
+            "{:>6} {:>9.4} {:>9} {:>10} {:>7} {:>7} {:>10} {:>12}  {}",
             format!("{}x{}", row.rows, row.columns),
             row.wall.as_secs_f64(),
             row.cpu
                 .map_or("-".to_string(), |c| format!("{:.4}", c.as_secs_f64())),
             row.expanded,
+            format!("{:?}", row.outcome),
             row.games,
             length,
             row.store_bytes,
