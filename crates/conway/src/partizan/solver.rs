@@ -22,6 +22,7 @@ pub struct Solver<'g, G: Partizan> {
     closed_forms: bool,
     values: BoundedTable<G::Position, GameId>,
     on_line: FxHashSet<G::Position>,
+    expanded: u64,
 }
 
 /// The search stack. Every frame's parts (the canonical components of its options, whose
@@ -87,6 +88,7 @@ impl<'g, G: Partizan> Solver<'g, G> {
             closed_forms: true,
             values: BoundedTable::new(limits.table_bytes()),
             on_line: FxHashSet::default(),
+            expanded: 0,
         }
     }
 
@@ -104,7 +106,7 @@ impl<'g, G: Partizan> Solver<'g, G> {
 
     /// How many positions the solver has expanded (listed the options of) so far.
     pub fn expanded(&self) -> u64 {
-        self.meter.listed()
+        self.expanded
     }
 
     /// The canonical value of `position`.
@@ -258,6 +260,7 @@ impl<'g, G: Partizan> Solver<'g, G> {
                 .sum::<usize>()
             + (stack.ends.len() - frame_ends) * size_of::<usize>()) as u64;
         self.meter.list(bytes as usize)?;
+        self.expanded += 1;
         self.on_line.insert(position.clone());
         stack.bytes += bytes;
         stack.frames.push(Frame {
