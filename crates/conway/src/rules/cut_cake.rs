@@ -2,7 +2,7 @@
 //! columns), Right along a horizontal one (splitting its rows). Pieces are independent.
 
 use super::short_position::typed_partizan;
-use super::{parse_size, Params, ParseError, PartizanNotation, RuleInfo};
+use super::{parse_rectangle, Params, ParseError, PartizanNotation, RuleInfo};
 use crate::number::Dyadic;
 use crate::partizan::Partizan;
 use crate::short::{GameId, Store, StoreResult};
@@ -13,6 +13,9 @@ pub struct CutCake;
 
 /// The largest side of a piece: a piece of n columns has n − 1 cuts for Left.
 const MAX_SIDE: u64 = 1 << 20;
+
+/// The most pieces a position may have.
+const MAX_PIECES: usize = 4096;
 
 pub(super) const CUT_CAKE: RuleInfo = RuleInfo {
     name: "cut-cake",
@@ -107,32 +110,19 @@ impl PartizanNotation for CutCake {
         let mut offset = 0;
         for word in text.split(' ') {
             if !word.is_empty() {
-                let (rows, columns) = word.split_once(['x', 'X']).ok_or_else(|| {
-                    ParseError::at(
+                words += 1;
+                if words > MAX_PIECES {
+                    return Err(ParseError::at(
                         offset,
-                        format!("'{word}' is not a piece: write ROWSxCOLUMNS, e.g. 2x4"),
-                    )
-                })?;
-                let side = |text: &str, what: &str, at: usize| -> Result<u64, ParseError> {
-                    let size = parse_size(text, what).map_err(|e| ParseError::at(at, e.reason))?;
-                    if size == 0 || size > MAX_SIDE {
-                        return Err(ParseError::at(
-                            at,
-                            format!("{what} must be from 1 to {MAX_SIDE}, not {size}"),
-                        ));
-                    }
-                    Ok(size)
-                };
-                let piece = (
-                    side(rows, "rows", offset)?,
-                    side(columns, "columns", offset + rows.len() + 1)?,
-                );
+                        format!("too many pieces: at most {MAX_PIECES}"),
+                    ));
+                }
+                let piece = parse_rectangle(word, offset, MAX_SIDE, "piece")?;
                 if piece != CRUMB {
                     pieces.push(piece);
                 }
-                words += 1;
             }
-            offset += word.len() + 1;
+            offset += word.chars().count() + 1;
         }
         if words == 0 {
             return Err(ParseError::whole("no pieces: write pieces such as 2x4 3x3"));

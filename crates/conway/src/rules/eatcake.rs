@@ -2,7 +2,7 @@
 //! whole row; eating a line inside a cake leaves the two pieces on either side of it.
 
 use super::short_position::typed_partizan;
-use super::{parse_size, Params, ParseError, PartizanNotation, RuleInfo};
+use super::{parse_rectangle, Params, ParseError, PartizanNotation, RuleInfo};
 use crate::partizan::Partizan;
 
 /// Eatcake. A position is its cakes, each `(rows, columns)`, sorted.
@@ -101,27 +101,7 @@ impl PartizanNotation for Eatcake {
                         format!("too many cakes: at most {MAX_CAKES}"),
                     ));
                 }
-                let (rows, columns) = word.split_once(['x', 'X']).ok_or_else(|| {
-                    ParseError::at(
-                        offset,
-                        format!("'{word}' is not a cake: write ROWSxCOLUMNS, e.g. 2x3"),
-                    )
-                })?;
-                let side = |text: &str, what: &str, at: usize| -> Result<u64, ParseError> {
-                    let size = parse_size(text, what).map_err(|e| ParseError::at(at, e.reason))?;
-                    if size == 0 || size > MAX_SIDE {
-                        return Err(ParseError::at(
-                            at,
-                            format!("{what} must be from 1 to {MAX_SIDE}, not {size}"),
-                        ));
-                    }
-                    Ok(size)
-                };
-                let columns_at = offset + rows.chars().count() + 1;
-                cakes.push((
-                    side(rows, "rows", offset)?,
-                    side(columns, "columns", columns_at)?,
-                ));
+                cakes.push(parse_rectangle(word, offset, MAX_SIDE, "cake")?);
             }
             offset += word.chars().count() + 1;
         }

@@ -3,7 +3,7 @@
 //! independent, and k equal pieces are worth k times one.
 
 use super::short_position::typed_partizan;
-use super::{parse_number, Params, ParseError, PartizanNotation, RuleInfo};
+use super::{parse_in_range, parse_rectangle, Params, ParseError, PartizanNotation, RuleInfo};
 use crate::partizan::Partizan;
 use crate::short::{GameId, Store, StoreResult};
 
@@ -255,38 +255,14 @@ fn parse_piece(word: &str) -> Result<(Cake, u64), ParseError> {
     };
     let cake_at = copies_text.map_or(0, |c| c.chars().count() + 1);
     let copies = match copies_text {
-        Some(text) => bounded(text, 0, 1, MAX_COPIES, "copies")?,
+        Some(text) => parse_in_range(text, 0, 1, MAX_COPIES, "copies")?,
         None => 1,
     };
-    let (rows, columns) = cake.split_once(['x', 'X']).ok_or_else(|| {
-        ParseError::at(
-            cake_at,
-            format!(
-                "'{word}' is not a piece: write ROWSxCOLUMNS, e.g. 2x4, or 3*2x4 for three of them"
-            ),
-        )
-    })?;
-    let columns_at = cake_at + rows.chars().count() + 1;
-    let rows = bounded(rows, cake_at, 1, MAX_SIDE, "rows")?;
-    let columns = bounded(columns, columns_at, 1, MAX_SIDE, "columns")?;
-    Ok(((rows, columns), copies))
+    let piece = parse_rectangle(cake, cake_at, MAX_SIDE, "piece (or COPIES*piece)")?;
+    Ok((piece, copies))
 }
 
 /// Reads a number from `min` to `max` starting at column `at`.
-fn bounded(text: &str, at: usize, min: u64, max: u64, what: &str) -> Result<u64, ParseError> {
-    let value = parse_number(text).map_err(|e| match e.offset {
-        Some(_) => e.shifted(at),
-        None => ParseError::at(at, format!("the number of {what} is missing")),
-    })?;
-    if value < min || value > max {
-        return Err(ParseError::at(
-            at,
-            format!("{what} must be from {min} to {max}, not {value}"),
-        ));
-    }
-    Ok(value)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -44,8 +44,8 @@ pub use maundy::{Cake, MaundyCake};
 pub use nim::{misere_nim_outcome, Lasker, MooreNim, Nim, Nimble};
 pub use northcott::{Board, Northcott, PokerNim, PokerPosition, Row};
 pub use notation::{
-    check_size, parse_bounded, parse_number, parse_numbers, parse_size, show_numbers, trim_end,
-    ParseError, Separator, MAX_SIZE,
+    check_size, parse_bounded, parse_in_range, parse_number, parse_numbers, parse_rectangle,
+    parse_size, show_numbers, trim_end, ParseError, Separator, MAX_SIZE,
 };
 pub use position::{
     Budget, GraphReport, Move, Position, Report, Ruleset, MAX_LISTED_MOVES, MAX_SHOWN_POSITION,

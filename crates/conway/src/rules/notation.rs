@@ -180,6 +180,49 @@ pub fn parse_bounded(
     Ok(numbers.into_iter().map(|(_, n)| n).collect())
 }
 
+/// Reads a number from `min` to `max` standing at column offset `at`, naming `what` it
+/// counts in errors.
+pub fn parse_in_range(
+    text: &str,
+    at: usize,
+    min: u64,
+    max: u64,
+    what: &str,
+) -> Result<u64, ParseError> {
+    let value = parse_number(text).map_err(|e| match e.offset {
+        Some(_) => e.shifted(at),
+        None => ParseError::at(at, format!("the number of {what} is missing")),
+    })?;
+    if value < min || value > max {
+        return Err(ParseError::at(
+            at,
+            format!("{what} must be from {min} to {max}, not {value}"),
+        ));
+    }
+    Ok(value)
+}
+
+/// Reads a rectangle `ROWSxCOLUMNS` (a cake, a piece of one), each side from 1 to `max_side`;
+/// `at` is the word's column offset and `what` names it in errors.
+pub fn parse_rectangle(
+    word: &str,
+    at: usize,
+    max_side: u64,
+    what: &str,
+) -> Result<(u64, u64), ParseError> {
+    let (rows, columns) = word.split_once(['x', 'X']).ok_or_else(|| {
+        ParseError::at(
+            at,
+            format!("'{word}' is not a {what}: write ROWSxCOLUMNS, e.g. 2x4"),
+        )
+    })?;
+    let columns_at = at + rows.chars().count() + 1;
+    Ok((
+        parse_in_range(rows, at, 1, max_side, "rows")?,
+        parse_in_range(columns, columns_at, 1, max_side, "columns")?,
+    ))
+}
+
 /// Drops the `blank` items at the end of `items`: empty top stairs, empty squares past the
 /// last coin, empty rows under a board.
 pub fn trim_end<T: PartialEq>(items: &mut Vec<T>, blank: &T) {
