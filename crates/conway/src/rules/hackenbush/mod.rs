@@ -3,9 +3,9 @@
 //! numbers, green ones nimbers, and pictures of all three colours (Hackenbush Hotchpotch) any
 //! short game.
 //!
-//! A position is a [`Picture`] in a normal form (see [`picture`]); its independent parts are
+//! A position is a [`Picture`] in a normal form (see the `picture` module); its independent parts are
 //! the pieces that hang from the ground separately. The rules of chapter 9 give most parts'
-//! values without search ([`values`]): the fusion and colon principles for green pictures,
+//! values without search (the `values` module): the fusion and colon principles for green pictures,
 //! Berlekamp's rule for blue-red stalks, Theorem 9.5 for blue-red trees and ordinal sums for
 //! trees of any colours; search does the rest.
 
