@@ -6,6 +6,10 @@
 //! [`heap_sequence`] gives the sequence of one-heap values, its period ([`find_period`]) and
 //! whether the rule's periodicity theorem proves it.
 
+mod code;
+
+pub use code::{TakeBreak, MAX_PARTS};
+
 use crate::engine::{Outcome, SearchError};
 use crate::impartial::{Impartial, MoveSink, Solver, Target};
 use serde::Serialize;

@@ -1,0 +1,268 @@
+//! Take-and-break games given by a code `d0.d1d2d3…` (Definition 3.4, *Winning Ways* ch. 4).
+//!
+//! Digit `d_s` says what taking `s` chips from a heap may leave: bit `k` set allows leaving
+//! exactly `k` non-empty heaps. So `3` = take `s` from a heap (leaving none or one), `7` = take
+//! `s` and split the rest in two if you like, `4` = take `s` and split in two. Octal codes leave
+//! at most two heaps; hexadecimal digits above 7 allow three. `d0` may only split (taking
+//! nothing and leaving one heap would be a pass). A code may go on forever with its last digit
+//! repeated: Nim is `0.3…`, Lasker's Nim `4.3…`.
+
+use super::{HeapRule, Period};
+use std::fmt;
+
+/// The most heaps a move may leave: a hexadecimal digit has four bits, for 0, 1, 2 or 3 heaps.
+pub const MAX_PARTS: u32 = 3;
+
+/// A take-and-break game: for each number of chips taken, how many heaps may be left.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TakeBreak {
+    /// `digits[s]` for `s` below `digits.len()`; never ends in a 0 digit past `d0`.
+    digits: Vec<u8>,
+    /// The digit of every `s ≥ digits.len()`: 0 for a finite code.
+    tail: u8,
+    /// Grundy's game: a split must leave heaps of different sizes.
+    distinct: bool,
+}
+
+impl TakeBreak {
+    /// The game whose digits are `digits` (`d0` first), then `tail` for every larger take.
+    pub fn new(mut digits: Vec<u8>, tail: u8) -> Result<TakeBreak, String> {
+        if digits.is_empty() {
+            digits.push(0);
+        }
+        if let Some(&digit) = digits
+            .iter()
+            .chain([&tail])
+            .find(|&&d| d >= 1 << (MAX_PARTS + 1))
+        {
+            return Err(format!(
+                "digit {digit} allows more than {MAX_PARTS} heaps: a digit is at most F"
+            ));
+        }
+        if digits[0] & 0b11 != 0 {
+            return Err(format!(
+                "the first digit {:X} lets a move take no chips and leave the heap as it was; \
+                 before the point only splits are allowed (0, 4, 8 or C)",
+                digits[0]
+            ));
+        }
+        if tail == 0 {
+            while digits.len() > 1 && digits.last() == Some(&0) {
+                digits.pop();
+            }
+        } else {
+            while digits.len() > 1 && digits.last() == Some(&tail) {
+                digits.pop();
+            }
+        }
+        Ok(TakeBreak {
+            digits,
+            tail,
+            distinct: false,
+        })
+    }
+
+    /// Grundy's game: split a heap into two heaps of different sizes.
+    pub fn grundy() -> TakeBreak {
+        TakeBreak {
+            digits: vec![4],
+            tail: 0,
+            distinct: true,
+        }
+    }
+
+    /// What taking `s` chips may leave: bit `k` allows `k` heaps.
+    pub fn digit(&self, s: u64) -> u8 {
+        usize::try_from(s)
+            .ok()
+            .and_then(|s| self.digits.get(s))
+            .copied()
+            .unwrap_or(self.tail)
+    }
+
+    /// The digits `d0, d1, …` up to the last one that differs from the tail.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// The digit repeated forever after [`digits`](Self::digits); 0 for a finite code.
+    pub fn tail(&self) -> u8 {
+        self.tail
+    }
+
+    /// Whether splits must leave heaps of different sizes (Grundy's game).
+    pub fn distinct(&self) -> bool {
+        self.distinct
+    }
+
+    /// The most chips a move takes (σ of the periodicity theorem); `None` for a code that goes
+    /// on forever.
+    pub fn max_take(&self) -> Option<u64> {
+        (self.tail == 0).then(|| self.digits.len() as u64 - 1)
+    }
+
+    /// The most heaps a move leaves (τ of the periodicity theorem).
+    pub fn max_parts(&self) -> u32 {
+        let bits = self.digits.iter().fold(self.tail, |all, &d| all | d);
+        (u8::BITS - bits.leading_zeros()).saturating_sub(1)
+    }
+
+    /// Whether every digit is octal: no move leaves more than two heaps.
+    pub fn is_octal(&self) -> bool {
+        self.max_parts() <= 2
+    }
+
+    /// The code as it is written: `0.77`, `4.3…`, hexadecimal digits in capitals.
+    fn write_digits(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:X}.", self.digits[0])?;
+        for d in &self.digits[1..] {
+            write!(f, "{d:X}")?;
+        }
+        match self.tail {
+            0 if self.digits.len() == 1 => f.write_str("0"),
+            0 => Ok(()),
+            tail => write!(f, "{tail:X}..."),
+        }
+    }
+}
+
+impl fmt::Display for TakeBreak {
+    /// `0.77`; `4.3...` for a code whose last digit repeats; `grundy` for Grundy's game.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.distinct {
+            return f.write_str("grundy");
+        }
+        self.write_digits(f)
+    }
+}
+
+impl HeapRule for TakeBreak {
+    fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64])) {
+        for s in 0..=size {
+            let digit = self.digit(s);
+            let rest = size - s;
+            if digit & 1 != 0 && rest == 0 {
+                option(&[]);
+            }
+            if digit & 2 != 0 && rest >= 1 && s > 0 {
+                option(&[rest]);
+            }
+            if digit & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    if !(self.distinct && 2 * a == rest) {
+                        option(&[a, rest - a]);
+                    }
+                }
+            }
+            if digit & 8 != 0 {
+                for a in 1..=rest / 3 {
+                    for b in a..=(rest - a) / 2 {
+                        option(&[a, b, rest - a - b]);
+                    }
+                }
+            }
+            if self.max_take().is_some_and(|max| s >= max) {
+                break;
+            }
+        }
+    }
+
+    /// Two options per take at most, plus the splits: n/2 pairs, n²/12 triples.
+    fn heap_option_bound(&self, size: u64) -> Option<u64> {
+        let takes = self.max_take().map_or(size, |max| max.min(size)) + 1;
+        let splits = match self.max_parts() {
+            0 | 1 => 2,
+            2 => 2 + size / 2,
+            _ => (2 + size / 2).saturating_add(size.saturating_mul(size) / 12 + 1),
+        };
+        Some(takes.saturating_mul(splits))
+    }
+
+    /// The octal periodicity theorem (Theorem 3.3, Guy and Smith): with σ the most chips taken
+    /// and τ the most heaps left, a period p that holds from the preperiod e + 1 through
+    /// τe + (τ − 1)p + σ holds forever. Only for finite codes; Grundy's game has no such
+    /// theorem (its splits must differ).
+    fn period_checked_through(&self, period: Period) -> Option<u64> {
+        let sigma = self.max_take()?;
+        if self.distinct {
+            return None;
+        }
+        let tau = u64::from(self.max_parts().max(1));
+        let p = period.period as u64;
+        // e = preperiod − 1, kept non-negative by adding τ and taking it off again.
+        let bound = tau
+            .checked_mul(period.preperiod as u64)?
+            .checked_add((tau - 1).checked_mul(p)?)?
+            .checked_add(sigma)?;
+        Some(bound.saturating_sub(tau))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(digits: &[u8], tail: u8) -> TakeBreak {
+        TakeBreak::new(digits.to_vec(), tail).unwrap()
+    }
+
+    #[test]
+    fn codes_read_back_as_written() {
+        assert_eq!(code(&[0, 7, 7], 0).to_string(), "0.77");
+        assert_eq!(code(&[4, 7, 0, 0], 0).to_string(), "4.7");
+        assert_eq!(code(&[0], 3).to_string(), "0.3...");
+        assert_eq!(code(&[4, 3, 3], 3).to_string(), "4.3...");
+        assert_eq!(code(&[4], 0).to_string(), "4.0");
+        assert_eq!(code(&[0, 0, 0, 15], 0).to_string(), "0.00F");
+        assert_eq!(TakeBreak::grundy().to_string(), "grundy");
+    }
+
+    #[test]
+    fn bad_digits_are_refused() {
+        assert!(TakeBreak::new(vec![1, 3], 0)
+            .unwrap_err()
+            .contains("before the point"));
+        assert!(TakeBreak::new(vec![0, 16], 0)
+            .unwrap_err()
+            .contains("at most F"));
+    }
+
+    #[test]
+    fn the_theorem_bound_of_the_notes() {
+        let kayles = code(&[0, 7, 7], 0);
+        assert_eq!((kayles.max_take(), kayles.max_parts()), (Some(2), 2));
+        // Kayles: last exception 70, period 12: check through 2·70 + 12 + 2 = 154.
+        let period = Period {
+            preperiod: 71,
+            period: 12,
+        };
+        assert_eq!(kayles.period_checked_through(period), Some(154));
+        // Dawson's Kayles 0.137: 2·51 + 34 + 3 = 139.
+        let dawson = code(&[0, 1, 3, 7], 0);
+        let period = Period {
+            preperiod: 52,
+            period: 34,
+        };
+        assert_eq!(dawson.period_checked_through(period), Some(139));
+        // A subtraction game (τ = 1): preperiod + max S − 1, as Exercise 3.7-11 argues.
+        let subtraction = code(&[0, 3, 0, 3, 3], 0);
+        let period = Period {
+            preperiod: 0,
+            period: 7,
+        };
+        assert_eq!(subtraction.period_checked_through(period), Some(3));
+        assert_eq!(code(&[0], 3).period_checked_through(period), None);
+        assert_eq!(TakeBreak::grundy().period_checked_through(period), None);
+    }
+
+    #[test]
+    fn options_of_kayles_and_grundy() {
+        let mut kayles = Vec::new();
+        code(&[0, 7, 7], 0).heap_options(4, &mut |o| kayles.push(o.to_vec()));
+        let expected: Vec<Vec<u64>> = vec![vec![3], vec![1, 2], vec![2], vec![1, 1]];
+        assert_eq!(kayles, expected);
+        let mut grundy = Vec::new();
+        TakeBreak::grundy().heap_options(6, &mut |o| grundy.push(o.to_vec()));
+        assert_eq!(grundy, vec![vec![1, 5], vec![2, 4]]);
+    }
+}
