@@ -227,6 +227,10 @@ struct SeqArgs {
     /// The largest heap.
     #[arg(long)]
     to: u64,
+    /// Write the values to this file, one per line (heap 0 first), rather than with the
+    /// answer; a sequence of more than 100,000 values is only written this way.
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
     #[command(flatten)]
     output: Output,
     #[command(flatten)]
@@ -279,8 +283,8 @@ struct RulesArgs {
     output: Output,
 }
 
-/// The longest sequence `seq` computes: beyond it the values alone would not fit in memory.
-const MAX_SEQUENCE: u64 = 100_000_000;
+/// The most values `seq` prints with its answer; longer sequences go to a file (`--out`).
+const MAX_SHOWN_VALUES: u64 = 100_000;
 
 /// Why a command stopped: a message for the user, or an output that can no longer be
 /// written.
@@ -432,42 +436,82 @@ impl GraphArgs {
     }
 }
 
-/// A sequence as `seq --json` prints it.
+/// A sequence as `seq --json` prints it: the values themselves only when they are few enough
+/// and not written to a file.
 #[derive(Serialize)]
-struct SequenceReport<'a> {
+struct SequenceReport {
     game: String,
-    values: &'a [u64],
-    preperiod: Option<usize>,
-    period: Option<usize>,
+    to: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<Vec<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values_file: Option<String>,
+    preperiod: Option<u64>,
+    period: Option<u64>,
+    saltus: Option<u64>,
     proved: bool,
+    /// Heaps computed; the others follow from the proved period.
+    computed: u64,
+    rare_count: Option<u64>,
+    max_value: u64,
 }
 
 impl SeqArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
-        if self.to > MAX_SEQUENCE {
-            return Err(format!(
-                "--to {} is too large (the limit is {MAX_SEQUENCE})",
-                self.to
-            )
-            .into());
-        }
         let rules = ruleset(&self.game)?;
         let sequence = rules.sequence(self.to, self.limits.budget())?;
+        if let Some(path) = &self.out {
+            write_values(path, &sequence)?;
+        }
+        let shown = self.out.is_none() && self.to < MAX_SHOWN_VALUES;
         if self.output.json {
+            let period = sequence.period().map(|d| d.period);
             write_json(
                 out,
                 &SequenceReport {
                     game: rules.name(),
-                    values: &sequence.values,
-                    preperiod: sequence.period.map(|p| p.preperiod),
-                    period: sequence.period.map(|p| p.period),
-                    proved: sequence.proved,
+                    to: self.to,
+                    values: shown.then(|| sequence.values().collect()),
+                    values_file: self.out.as_ref().map(|p| p.display().to_string()),
+                    preperiod: period.map(|p| p.preperiod),
+                    period: period.map(|p| p.period),
+                    saltus: period.map(|p| p.saltus),
+                    proved: sequence.period().is_some_and(|d| d.proved),
+                    computed: sequence.computed(),
+                    rare_count: sequence.rare_count(),
+                    max_value: sequence.max_value(),
                 },
             )
         } else {
-            show::sequence(out, &rules.name(), self.to, &sequence)
+            show::sequence(out, &rules.name(), &sequence, shown)?;
+            if let Some(path) = &self.out {
+                writeln!(out, "values written to {}", path.display())?;
+            } else if !shown {
+                writeln!(
+                    out,
+                    "{} values are too many to show here: write them to a file with --out FILE",
+                    self.to.saturating_add(1)
+                )?;
+            }
+            Ok(())
         }
     }
+}
+
+/// Writes the values of a sequence to a file, one per line, as they are computed or follow
+/// from the period: never all of them in memory as text.
+fn write_values(
+    path: &std::path::Path,
+    sequence: &conway::heap::Sequence<'_>,
+) -> Result<(), Failure> {
+    let failed = |e: io::Error| format!("cannot write {}: {e}", path.display());
+    let file = std::fs::File::create(path).map_err(failed)?;
+    let mut file = io::BufWriter::new(file);
+    for value in sequence.values() {
+        writeln!(file, "{value}").map_err(failed)?;
+    }
+    file.flush().map_err(failed)?;
+    Ok(())
 }
 
 /// An evaluated expression as `eval --json` prints it: the expression, then the library's

@@ -7,33 +7,53 @@ use conway::heap::Sequence;
 use conway::rules::{GraphReport, Move, Report, RuleInfo, ShortReport};
 use std::io::Write;
 
+/// A sequence: its values if `shown`, then its period, how much was computed, the rare
+/// values and the largest.
 pub fn sequence(
     out: &mut dyn Write,
     name: &str,
-    to: u64,
-    sequence: &Sequence,
+    sequence: &Sequence<'_>,
+    shown: bool,
 ) -> Result<(), Failure> {
-    writeln!(out, "{name}, heaps 0..={to}:")?;
-    for (i, value) in sequence.values.iter().enumerate() {
-        let separator = if i == 0 { "" } else { " " };
-        write!(out, "{separator}{value}")?;
+    writeln!(out, "{name}, heaps 0..={}:", sequence.to())?;
+    if shown {
+        for (i, value) in sequence.values().enumerate() {
+            let separator = if i == 0 { "" } else { " " };
+            write!(out, "{separator}{value}")?;
+        }
+        writeln!(out)?;
     }
-    writeln!(out)?;
-    match sequence.period {
-        Some(p) => {
-            let status = if sequence.proved {
+    match sequence.period() {
+        Some(d) => {
+            let p = d.period;
+            let status = if d.proved {
                 "proved: the data covers what the rule's periodicity theorem asks"
             } else {
                 "seen in the data, not proved"
             };
+            let saltus = match p.saltus {
+                0 => String::new(),
+                s => format!(", saltus {s} (each period adds {s})"),
+            };
             writeln!(
                 out,
-                "period {} after a preperiod of {} ({status})",
+                "period {} after a preperiod of {}{saltus} ({status})",
                 p.period, p.preperiod
             )?;
         }
         None => writeln!(out, "no period shows in this range")?,
     }
+    if sequence.computed() <= sequence.to() {
+        writeln!(
+            out,
+            "computed heaps 0..={}; the others follow from the proved period",
+            sequence.computed() - 1
+        )?;
+    }
+    if let Some(rare) = sequence.rare_count() {
+        writeln!(out, "rare values: {rare} heaps")?;
+    }
+    writeln!(out, "largest value: {}", sequence.max_value())?;
     Ok(())
 }
 

@@ -96,13 +96,7 @@ fn subtraction_1_3_4_table_and_period() {
     assert_eq!(winning_moves("subtraction:1,3,4", "110"), ["107"]);
     let values = nim_sequence(&mut Solver::new(&game), 100).unwrap();
     assert_eq!(values[..7], [0, 1, 0, 1, 2, 3, 2]);
-    assert_eq!(
-        find_period(&values),
-        Some(Period {
-            preperiod: 0,
-            period: 7
-        })
-    );
+    assert_eq!(find_period(&values), Some(Period::pure(0, 7)));
 }
 
 #[test]
@@ -112,13 +106,7 @@ fn exercise_1_subtraction_sets() {
     let b = nim_sequence(&mut Solver::new(&subtraction(&[1, 3, 6])), 90).unwrap();
     let pattern = [0, 1, 0, 1, 0, 1, 2, 3, 2];
     assert!(b.iter().enumerate().all(|(n, &g)| g == pattern[n % 9]));
-    assert_eq!(
-        find_period(&b),
-        Some(Period {
-            preperiod: 0,
-            period: 9
-        })
-    );
+    assert_eq!(find_period(&b), Some(Period::pure(0, 9)));
     // (c) the infinite set of powers of 2.
     let powers = Heaps(TakeAway(|n: u64| {
         (0..64)

@@ -5,9 +5,9 @@
 use conway::engine::{Limits, Meter};
 use conway::engine::{Outcome, Play};
 use conway::graph::Graph;
-use conway::heap::{heap_sequence, Heaps};
+use conway::heap::{nim_sequence, Heaps};
 use conway::impartial::{Impartial, Solver};
-use conway::rules::{Staircase, Subtraction, Wythoff};
+use conway::rules::{ruleset, Budget, Staircase, Subtraction, Wythoff};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -161,17 +161,24 @@ proptest! {
 
     #[test]
     fn a_proved_period_holds_far_beyond_the_data(set in vec(1u64..10, 1..4), n in 10u64..60) {
-        let game = Heaps(Subtraction::new(set).unwrap());
-        let short = heap_sequence(&mut Solver::new(&game), n).unwrap();
-        let long = heap_sequence(&mut Solver::new(&game), 1500).unwrap();
-        prop_assert_eq!(&long.values[..short.values.len()], &short.values[..]);
-        if short.proved {
-            let period = short.period.unwrap();
-            for i in period.preperiod..long.values.len() - period.period {
-                prop_assert_eq!(long.values[i], long.values[i + period.period], "heap {}", i);
+        let game = Heaps(Subtraction::new(set.clone()).unwrap());
+        let searched = nim_sequence(&mut Solver::new(&game).by_search_only(), 1500).unwrap();
+        let name: Vec<String> = set.iter().map(u64::to_string).collect();
+        let rules = ruleset(&format!("subtraction:{}", name.join(","))).unwrap();
+        let budget = || Budget { limits: Limits::default(), progress: None };
+        let short = rules.sequence(n, budget()).unwrap();
+        let engine_values: Vec<u64> = short.values().collect();
+        prop_assert_eq!(&engine_values[..], &searched[..=n as usize]);
+        if let Some(detected) = short.period().filter(|d| d.proved) {
+            let known = |m: u64| searched[m as usize];
+            for (heap, &value) in searched.iter().enumerate() {
+                prop_assert_eq!(detected.period.value_at(heap as u64, known), Some(value), "heap {}", heap);
             }
         }
         // With enough data every finite subtraction game's period is found and proved.
-        prop_assert!(long.proved);
+        let long = rules.sequence(1500, budget()).unwrap();
+        prop_assert!(long.period().is_some_and(|d| d.proved));
+        let long_values: Vec<u64> = long.values().collect();
+        prop_assert_eq!(long_values, searched);
     }
 }

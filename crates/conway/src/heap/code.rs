@@ -7,7 +7,7 @@
 //! nothing and leaving one heap would be a pass). A code may go on forever with its last digit
 //! repeated: Nim is `0.3…`, Lasker's Nim `4.3…`.
 
-use super::{HeapRule, Period};
+use super::{Extend, HeapRule, NoSplit, Period};
 use std::fmt;
 
 /// The most heaps a move may leave: a hexadecimal digit has four bits, for 0, 1, 2 or 3 heaps.
@@ -167,6 +167,11 @@ impl HeapRule for TakeBreak {
         }
     }
 
+    /// Codes that never split run in linear time.
+    fn sequence_engine(&self) -> Option<Box<dyn Extend + '_>> {
+        NoSplit::new(self).map(|engine| Box::new(engine) as Box<dyn Extend>)
+    }
+
     /// Two options per take at most, plus the splits: n/2 pairs, n²/12 triples.
     fn heap_option_bound(&self, size: u64) -> Option<u64> {
         let takes = self.max_take().map_or(size, |max| max.min(size)) + 1;
@@ -188,10 +193,10 @@ impl HeapRule for TakeBreak {
             return None;
         }
         let tau = u64::from(self.max_parts().max(1));
-        let p = period.period as u64;
+        let p = period.period;
         // e = preperiod − 1, kept non-negative by adding τ and taking it off again.
         let bound = tau
-            .checked_mul(period.preperiod as u64)?
+            .checked_mul(period.preperiod)?
             .checked_add((tau - 1).checked_mul(p)?)?
             .checked_add(sigma)?;
         Some(bound.saturating_sub(tau))
@@ -232,24 +237,15 @@ mod tests {
         let kayles = code(&[0, 7, 7], 0);
         assert_eq!((kayles.max_take(), kayles.max_parts()), (Some(2), 2));
         // Kayles: last exception 70, period 12: check through 2·70 + 12 + 2 = 154.
-        let period = Period {
-            preperiod: 71,
-            period: 12,
-        };
+        let period = Period::pure(71, 12);
         assert_eq!(kayles.period_checked_through(period), Some(154));
         // Dawson's Kayles 0.137: 2·51 + 34 + 3 = 139.
         let dawson = code(&[0, 1, 3, 7], 0);
-        let period = Period {
-            preperiod: 52,
-            period: 34,
-        };
+        let period = Period::pure(52, 34);
         assert_eq!(dawson.period_checked_through(period), Some(139));
         // A subtraction game (τ = 1): preperiod + max S − 1, as Exercise 3.7-11 argues.
         let subtraction = code(&[0, 3, 0, 3, 3], 0);
-        let period = Period {
-            preperiod: 0,
-            period: 7,
-        };
+        let period = Period::pure(0, 7);
         assert_eq!(subtraction.period_checked_through(period), Some(3));
         assert_eq!(code(&[0], 3).period_checked_through(period), None);
         assert_eq!(TakeBreak::grundy().period_checked_through(period), None);

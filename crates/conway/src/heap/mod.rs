@@ -3,16 +3,23 @@
 //!
 //! A [`HeapRule`] says what one heap can become; [`Heaps`] makes any such rule an
 //! [`Impartial`] game whose positions are rows of heaps, each heap an independent component.
-//! [`heap_sequence`] gives the sequence of one-heap values, its period ([`find_period`]) and
-//! whether the rule's periodicity theorem proves it.
+//! Take-and-break games are given by their codes ([`TakeBreak`]). A [`Sequence`] holds the
+//! values of single heaps, computed by the rule's own engine where it has one ([`NoSplit`] for
+//! the codes that never split), checked for a period ([`detect_period`]) and proved by the
+//! rule's periodicity theorem.
 
 mod code;
+mod nosplit;
+mod period;
+mod sequence;
 
 pub use code::{TakeBreak, MAX_PARTS};
+pub use nosplit::NoSplit;
+pub use period::{detect_period, find_period, Detected, Period};
+pub use sequence::{ClosedForm, Extend, Searched, Sequence};
 
 use crate::engine::{Outcome, SearchError};
 use crate::impartial::{Impartial, MoveSink, Solver, Target};
-use serde::Serialize;
 
 /// The move rule of a heap game.
 pub trait HeapRule {
@@ -31,6 +38,12 @@ pub trait HeapRule {
         None
     }
 
+    /// Whether [`known_heap_value`](Self::known_heap_value) answers every heap (but those whose
+    /// value is past 2^64), so a sequence needs no search and holds nothing.
+    fn every_heap_known(&self) -> bool {
+        false
+    }
+
     /// The misère outcome of a row of heaps, where the rule knows it in closed form.
     fn known_misere_outcome(&self, _heaps: &[u64]) -> Option<Outcome> {
         None
@@ -40,6 +53,12 @@ pub trait HeapRule {
     /// from the preperiod through the returned heap size, it holds for every larger `n`.
     /// `None` where the rule has no such theorem.
     fn period_checked_through(&self, _period: Period) -> Option<u64> {
+        None
+    }
+
+    /// An engine that computes the values of single heaps in order faster than a search of
+    /// each heap, where the rule has one.
+    fn sequence_engine(&self) -> Option<Box<dyn Extend + '_>> {
         None
     }
 
@@ -163,116 +182,9 @@ pub fn nim_sequence<R: HeapRule>(
     (0..=n).map(|size| solver.nim_value(&vec![size])).collect()
 }
 
-/// The one-heap values of a heap game and the period they show.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Sequence {
-    pub values: Vec<u64>,
-    pub period: Option<Period>,
-    /// Whether the data proves the period for every heap size, by the rule's theorem.
-    pub proved: bool,
-}
-
-impl Sequence {
-    /// The period `values` show, proved where `checked_through` (the rule's periodicity
-    /// theorem, see [`HeapRule::period_checked_through`]) says the data reach far enough.
-    pub fn of(values: Vec<u64>, checked_through: impl Fn(Period) -> Option<u64>) -> Sequence {
-        let period = find_period(&values);
-        let proved = period.is_some_and(|p| {
-            checked_through(p)
-                .and_then(|last| last.checked_add(p.period as u64))
-                .is_some_and(|needed| needed < values.len() as u64)
-        });
-        Sequence {
-            values,
-            period,
-            proved,
-        }
-    }
-}
-
-/// The values of heaps `0..=n`, their period, and whether the data proves it.
-pub fn heap_sequence<R: HeapRule>(
-    solver: &mut Solver<'_, Heaps<R>>,
-    n: u64,
-) -> Result<Sequence, SearchError> {
-    let values = nim_sequence(solver, n)?;
-    let rule = &solver.game().0;
-    Ok(Sequence::of(values, |p| rule.period_checked_through(p)))
-}
-
-/// An eventual period of a sequence: `values[i + period] == values[i]` for all
-/// `i ≥ preperiod` within the data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Period {
-    pub preperiod: usize,
-    pub period: usize,
-}
-
-/// The period the data shows best: among the periods seen at least twice after their
-/// preperiod, and over at least as many values as the preperiod, the one with the shortest
-/// preperiod plus period (then the shortest period).
-/// A short "period" that only the last few values happen to show has a long preperiod, so it
-/// loses to a real one. Finite data never proves a period by itself; see
-/// [`HeapRule::period_checked_through`].
-pub fn find_period(values: &[u64]) -> Option<Period> {
-    let n = values.len();
-    let mut best: Option<Period> = None;
-    for period in 1..=n / 2 {
-        if best.is_some_and(|b| period >= b.preperiod + b.period) {
-            break;
-        }
-        // The preperiod: just past the last index that breaks the period.
-        let preperiod = (0..n - period)
-            .rev()
-            .find(|&i| values[i] != values[i + period])
-            .map_or(0, |i| i + 1);
-        // Seen twice, and over at least as many values as came before it: two equal values
-        // after fifty others are no period.
-        let seen_twice = n - preperiod >= 2 * period && n - preperiod >= preperiod;
-        let shorter = best.is_none_or(|b| preperiod + period < b.preperiod + b.period);
-        if seen_twice && shorter {
-            best = Some(Period { preperiod, period });
-        }
-    }
-    best
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn periods_of_simple_sequences() {
-        assert_eq!(
-            find_period(&[0, 1, 0, 1, 0, 1]),
-            Some(Period {
-                preperiod: 0,
-                period: 2
-            })
-        );
-        assert_eq!(
-            find_period(&[5, 0, 1, 2, 0, 1, 2, 0, 1, 2]),
-            Some(Period {
-                preperiod: 1,
-                period: 3
-            })
-        );
-        assert_eq!(find_period(&[0, 1, 2, 3, 4, 5]), None);
-        // The last values repeat, but the real period is 14.
-        let blocks: Vec<u64> = (0..60).map(|i| (i / 7) % 2).collect();
-        assert_eq!(
-            find_period(&blocks),
-            Some(Period {
-                preperiod: 0,
-                period: 14
-            })
-        );
-        assert_eq!(find_period(&[]), None);
-        // Two equal values at the end of a long irregular run are no period.
-        let mut irregular: Vec<u64> = (0..49).collect();
-        irregular.extend([7, 7]);
-        assert_eq!(find_period(&irregular), None);
-    }
 
     #[test]
     fn heap_moves_read_naturally() {

@@ -1,7 +1,7 @@
 //! The notation shared by heap games: heap sizes separated by spaces.
 
 use super::{parse_bounded, show_numbers, Notation, ParseError, Separator};
-use crate::heap::{describe_heap_move, HeapRule, Heaps, Period};
+use crate::heap::{describe_heap_move, ClosedForm, Extend, HeapRule, Heaps, Period};
 
 /// What a heap rule adds to be read and written: its parameters, the largest heap it takes
 /// and how its moves read.
@@ -57,5 +57,14 @@ impl<R: HeapNotation> Notation for Heaps<R> {
 
     fn period_checked_through(&self, period: Period) -> Option<u64> {
         self.0.period_checked_through(period)
+    }
+
+    fn sequence_engine(&self) -> Option<Box<dyn Extend + '_>> {
+        let rule = &self.0;
+        rule.sequence_engine().or_else(|| {
+            rule.every_heap_known().then(|| {
+                Box::new(ClosedForm::new(|size| rule.known_heap_value(size))) as Box<dyn Extend>
+            })
+        })
     }
 }

@@ -62,7 +62,7 @@ pub use welter::Welter;
 pub use wythoff::{is_wythoff_p, wythoff_p_position, Wythoff};
 
 use crate::engine::SearchError;
-use crate::heap::Period;
+use crate::heap::{Extend, Period};
 use crate::impartial::Impartial;
 use thiserror::Error;
 
@@ -118,6 +118,12 @@ pub trait Notation: Impartial + Sized {
     /// How far the one-heap values must be checked to prove a period (see
     /// [`crate::heap::HeapRule::period_checked_through`]).
     fn period_checked_through(&self, _period: Period) -> Option<u64> {
+        None
+    }
+
+    /// The rule's own engine for one-heap values (see
+    /// [`crate::heap::HeapRule::sequence_engine`]).
+    fn sequence_engine(&self) -> Option<Box<dyn Extend + '_>> {
         None
     }
 }

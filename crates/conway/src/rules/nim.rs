@@ -57,6 +57,10 @@ macro_rules! nim_rule {
                 Some(size)
             }
 
+            fn every_heap_known(&self) -> bool {
+                true
+            }
+
             fn known_misere_outcome(&self, heaps: &[u64]) -> Option<Outcome> {
                 Some(misere_nim_outcome(heaps))
             }
@@ -188,6 +192,10 @@ impl HeapRule for Lasker {
 
     fn heap_option_bound(&self, size: u64) -> Option<u64> {
         Some(size.saturating_add(size / 2))
+    }
+
+    fn every_heap_known(&self) -> bool {
+        true
     }
 
     /// g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3.

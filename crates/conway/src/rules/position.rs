@@ -7,7 +7,7 @@
 use super::{Misere, Notation, Params, RuleError, RuleInfo};
 use crate::engine::{Footprint, Limits, Meter, Outcome, Play, Progress, SearchError, Value};
 use crate::graph::Graph;
-use crate::heap::Sequence;
+use crate::heap::{Searched, Sequence};
 use crate::impartial::{Solver, Target};
 use crate::partizan::Player;
 use crate::rules::ShortAnalysis;
@@ -47,7 +47,7 @@ pub trait Ruleset: Send + Sync {
     fn parse_under(&self, text: &str, play: Play) -> Result<Position, RuleError>;
 
     /// The nim values of one heap of each size `0..=n`, for one-heap games, with their period.
-    fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence, RuleError>;
+    fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence<'_>, RuleError>;
 }
 
 /// The most moves a position lists for a player or a graph: past it, a position has too many
@@ -389,25 +389,27 @@ impl<G: Typeable> Ruleset for Arc<Game<G>> {
         })))
     }
 
-    fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence, RuleError> {
+    fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence<'_>, RuleError> {
         let game = self.normal_rules()?;
         if game.one_heap(0).is_none() {
             return Err(RuleError::NotAHeapGame(self.name.clone()));
         }
-        // The values themselves are held too: eight bytes each.
-        let values_bytes = n.saturating_add(1).saturating_mul(8);
-        Meter::new(budget.limits)
-            .hold(values_bytes)
-            .map_err(|e| self.search_error(e))?;
-        let mut solver = self.solver(game, budget);
-        let mut values = Vec::new();
-        for size in 0..=n {
-            let heap = game
-                .one_heap(size)
-                .expect("a heap game has heaps of every size");
-            values.push(solver.nim_value(&heap).map_err(|e| self.search_error(e))?);
-        }
-        Ok(Sequence::of(values, |p| game.period_checked_through(p)))
+        let mut meter = Meter::new(budget.limits);
+        let engine = match game.sequence_engine() {
+            Some(engine) => {
+                meter = meter.with_progress(budget.progress);
+                engine
+            }
+            None => {
+                let heap = |size| {
+                    game.one_heap(size)
+                        .expect("a heap game has heaps of every size")
+                };
+                Box::new(Searched::new(self.solver(game, budget), heap))
+            }
+        };
+        Sequence::compute(engine, n, |p| game.period_checked_through(p), &mut meter)
+            .map_err(|e| self.search_error(e))
     }
 }
 

@@ -115,7 +115,7 @@ impl<G: PartizanTypeable> Ruleset for Arc<PartizanGame<G>> {
         })))
     }
 
-    fn sequence(&self, _n: u64, _budget: Budget) -> Result<Sequence, RuleError> {
+    fn sequence(&self, _n: u64, _budget: Budget) -> Result<Sequence<'_>, RuleError> {
         Err(RuleError::NotAHeapGame(self.name.clone()))
     }
 }

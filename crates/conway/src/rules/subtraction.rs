@@ -76,7 +76,7 @@ impl HeapRule for Subtraction {
     /// preperiod holds forever (the argument of Exercise 3.7-11).
     fn period_checked_through(&self, period: Period) -> Option<u64> {
         let window = *self.set.last()?;
-        (period.preperiod as u64).checked_add(window - 1)
+        period.preperiod.checked_add(window - 1)
     }
 }
 
