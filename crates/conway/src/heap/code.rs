@@ -8,6 +8,7 @@
 //! repeated: Nim is `0.3…`, Lasker's Nim `4.3…`.
 
 use super::{Extend, HeapRule, NoSplit, Period};
+use crate::impartial::MoveSink;
 use std::fmt;
 
 /// The most heaps a move may leave: a hexadecimal digit has four bits, for 0, 1, 2 or 3 heaps.
@@ -112,6 +113,118 @@ impl TakeBreak {
         self.max_parts() <= 2
     }
 
+    /// The moves from a row of heaps to a position of nim value `target`, heap by heap in the
+    /// order of [`HeapRule::heap_options`], given the value of any single heap (`value`) and
+    /// the proved period, if any. The first moves the sink keeps are built; the others are
+    /// counted, class by class of the period where a heap is huge, so `kayles 1000000000000`
+    /// counts its billions of winning splits at once. Returns `false` (and hands on nothing)
+    /// where a value is unknown or listing the options would take too long.
+    pub fn moves_to(
+        &self,
+        heaps: &[u64],
+        target: u64,
+        value: &dyn Fn(u64) -> Option<u64>,
+        period: Option<Period>,
+        sink: &mut MoveSink<'_, Vec<u64>>,
+    ) -> bool {
+        let Some(values) = heaps
+            .iter()
+            .map(|&h| value(h))
+            .collect::<Option<Vec<u64>>>()
+        else {
+            return false;
+        };
+        let periodic = period.filter(|_| self.max_take().is_some() && !self.distinct);
+        let work = heaps
+            .iter()
+            .map(|&n| self.listing_work(n, periodic))
+            .fold(0, u64::saturating_add);
+        if work > MAX_LISTING_WORK {
+            return false;
+        }
+        let total = values.iter().fold(target, |x, &v| x ^ v);
+        let value = |n: u64| value(n).expect("every heap below a known one is known");
+        for (i, &n) in heaps.iter().enumerate() {
+            let want = total ^ values[i];
+            let mut moves = HeapMoves {
+                heaps,
+                i,
+                sink: &mut *sink,
+            };
+            let last_take = self.max_take().map_or(n, |max| max.min(n));
+            for s in 0..=last_take {
+                let digit = self.digit(s);
+                let rest = n - s;
+                if digit & 1 != 0 && rest == 0 && want == 0 {
+                    moves.push(&[]);
+                }
+                if digit & 2 != 0 && rest >= 1 && s > 0 && value(rest) == want {
+                    moves.push(&[rest]);
+                }
+                if digit & 4 != 0 {
+                    self.pairs_to(rest, want, &value, periodic, &mut moves);
+                }
+                if digit & 8 != 0 {
+                    for a in 1..=rest / 3 {
+                        for b in a..=(rest - a) / 2 {
+                            let c = rest - a - b;
+                            if value(a) ^ value(b) ^ value(c) == want {
+                                moves.push(&[a, b, c]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// About how many options [`moves_to`](Self::moves_to) looks at in a heap of `n`.
+    fn listing_work(&self, n: u64, periodic: Option<Period>) -> u64 {
+        let takes = self.max_take().map_or(n, |max| max.min(n)) + 1;
+        let half = n / 2;
+        let pairs = match periodic {
+            Some(p) => half.min(p.preperiod + 2 * p.period),
+            None => half,
+        };
+        let triples = if self.max_parts() > 2 {
+            n.saturating_mul(n) / 12
+        } else {
+            0
+        };
+        takes.saturating_mul(1 + pairs.saturating_add(triples))
+    }
+
+    /// The splits of `rest` chips into two heaps of value `want`, smaller heap first. Past the
+    /// preperiod and one period, a split's value depends only on the smaller heap modulo the
+    /// period (both heaps are periodic there), so once the sink keeps no more moves, each
+    /// class of splits that reaches `want` is counted at once.
+    fn pairs_to(
+        &self,
+        rest: u64,
+        want: u64,
+        value: &dyn Fn(u64) -> u64,
+        periodic: Option<Period>,
+        moves: &mut HeapMoves<'_, '_, '_>,
+    ) {
+        let half = rest / 2;
+        let direct = periodic.map_or(half, |p| half.min(p.preperiod + p.period));
+        let mut a = 1;
+        while a <= half && (a <= direct || moves.sink.wants_more()) {
+            if !(self.distinct && 2 * a == rest) && value(a) ^ value(rest - a) == want {
+                moves.push(&[a, rest - a]);
+            }
+            a += 1;
+        }
+        if let Some(p) = periodic.filter(|_| a <= half) {
+            for first in a..(a + p.period).min(half + 1) {
+                if value(first) ^ value(rest - first) == want {
+                    moves.sink.skip((half - first) / p.period + 1);
+                }
+            }
+        }
+    }
+
     /// The code as it is written: `0.77`, `4.3…`, hexadecimal digits in capitals.
     fn write_digits(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:X}.", self.digits[0])?;
@@ -123,6 +236,34 @@ impl TakeBreak {
             0 => Ok(()),
             tail => write!(f, "{tail:X}..."),
         }
+    }
+}
+
+/// The most options [`TakeBreak::moves_to`] looks at before it leaves the moves to the
+/// solver (which refuses a position with too many options clearly).
+const MAX_LISTING_WORK: u64 = 1 << 26;
+
+/// The moves of one heap of a row, each built as the whole row it leaves.
+struct HeapMoves<'h, 's, 'f> {
+    heaps: &'h [u64],
+    i: usize,
+    sink: &'s mut MoveSink<'f, Vec<u64>>,
+}
+
+impl HeapMoves<'_, '_, '_> {
+    /// The heap replaced by `parts` (an emptied heap shows as 0, as in [`Heaps`](super::Heaps)).
+    fn push(&mut self, parts: &[u64]) {
+        let (heaps, i) = (self.heaps, self.i);
+        self.sink.push_with(|| {
+            let mut row = Vec::with_capacity(heaps.len() + parts.len());
+            row.extend_from_slice(&heaps[..i]);
+            match parts {
+                [] => row.push(0),
+                _ => row.extend_from_slice(parts),
+            }
+            row.extend_from_slice(&heaps[i + 1..]);
+            row
+        });
     }
 }
 

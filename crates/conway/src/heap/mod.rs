@@ -9,11 +9,13 @@
 //! rule's periodicity theorem.
 
 mod code;
+mod learnt;
 mod nosplit;
 mod period;
 mod sequence;
 
 pub use code::{TakeBreak, MAX_PARTS};
+pub use learnt::{Learnt, MAX_LEARNT};
 pub use nosplit::NoSplit;
 pub use period::{detect_period, find_period, Detected, Period};
 pub use sequence::{ClosedForm, Extend, Searched, Sequence};

@@ -58,6 +58,18 @@ impl<'s, P> MoveSink<'s, P> {
         self.push_with(|| m);
     }
 
+    /// Whether the next move would be handed on rather than only counted.
+    pub fn wants_more(&self) -> bool {
+        self.total < self.keep
+    }
+
+    /// `count` more moves that are only counted: for closed forms that count the moves past
+    /// the first `keep` without finding each.
+    pub fn skip(&mut self, count: u64) {
+        debug_assert!(!self.wants_more() || count == 0);
+        self.total = self.total.saturating_add(count);
+    }
+
     /// The moves found so far.
     pub fn total(&self) -> u64 {
         self.total

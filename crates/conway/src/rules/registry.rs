@@ -4,7 +4,7 @@
 
 use super::{
     chomp, col, cut_cake, domineering, dynamic, eatcake, growing, hackenbush, maundy, nim,
-    northcott, seating, staircase, subtraction, toads, turtles, welter,
+    northcott, seating, staircase, subtraction, take_break, toads, turtles, welter,
 };
 use super::{wythoff, ParseError, RuleError, Ruleset};
 use serde::{Serialize, Serializer};
@@ -89,6 +89,12 @@ const REGISTRY: &[&RuleInfo] = &[
     &turtles::TURNING_TURTLES,
     &staircase::SILVER_DOLLAR,
     &nim::LASKER,
+    &take_break::KAYLES,
+    &take_break::DAWSON,
+    &take_break::OFFICERS,
+    &take_break::GRUNDY,
+    &take_break::OCTAL,
+    &take_break::HEX,
     &dynamic::DYNAMIC,
     &dynamic::FIBONACCI,
     &growing::GROWING,

@@ -1,15 +1,25 @@
-//! Subtraction games (§1.4): take s chips from one heap, for some s in a finite set S.
+//! Subtraction games (§1.4): take s chips from one heap, for some s in a set S, finite or
+//! all but finitely many numbers.
 
 use super::position::typed;
 use super::{parse_numbers, HeapNotation, Params, ParseError, RuleInfo, Separator};
-use crate::heap::{HeapRule, Heaps, Period};
+use crate::heap::{Extend, HeapRule, Heaps, Learnt, NoSplit, Period, TakeBreak};
+use crate::impartial::{MoveSink, Target};
 
-/// A subtraction game with a finite subtraction set.
+/// A subtraction game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Subtraction {
-    /// The subtraction set, sorted, without repeats.
+    /// The subtraction set, sorted, without repeats; for an all-but game, the numbers left out.
     set: Vec<u64>,
+    /// Whether S is every positive number but those of `set`.
+    all_but: bool,
+    /// The one-heap values learnt so far.
+    learnt: Learnt,
 }
+
+/// The largest number of a subtraction set whose game is computed as a take-and-break code
+/// (a digit per number up to it); larger sets are searched heap by heap.
+const MAX_CODE_TAKE: u64 = 1 << 16;
 
 pub(super) const SUBTRACTION: RuleInfo = RuleInfo {
     name: "subtraction",
@@ -18,7 +28,7 @@ pub(super) const SUBTRACTION: RuleInfo = RuleInfo {
         example: "1,3,4",
     },
     summary: "Take s chips from one heap, for some s in the finite set S.",
-    notation: "S is a comma-separated list of positive whole numbers (`subtraction:1,3,4`); a position is heap sizes separated by spaces.",
+    notation: "S is a comma-separated list of positive whole numbers (`subtraction:1,3,4`), or `all-but:` and the numbers left out (`subtraction:all-but:2,5` takes any number but 2 and 5); a position is heap sizes separated by spaces.",
     misere: "the last to move loses; solved by search.",
     example: "conway solve subtraction:1,3,4 110",
     build: |info, params| {
@@ -42,12 +52,55 @@ impl Subtraction {
         }
         set.sort_unstable();
         set.dedup();
-        Ok(Subtraction { set })
+        Ok(Subtraction {
+            set,
+            all_but: false,
+            learnt: Learnt::default(),
+        })
     }
 
-    /// Reads a set such as `1,3,4`.
+    /// The game that takes any positive number of chips but those of `left_out`.
+    pub fn all_but(mut left_out: Vec<u64>) -> Result<Self, String> {
+        if left_out.contains(&0) {
+            return Err("0 is never a move; leave out positive numbers only".to_string());
+        }
+        left_out.sort_unstable();
+        left_out.dedup();
+        Ok(Subtraction {
+            set: left_out,
+            all_but: true,
+            learnt: Learnt::default(),
+        })
+    }
+
+    /// Reads a set such as `1,3,4`, or `all-but:2,5`.
     pub fn parse_params(params: &str) -> Result<Self, ParseError> {
-        Self::new(parse_numbers(params, Separator::Commas)?).map_err(ParseError::whole)
+        match params.strip_prefix("all-but:") {
+            Some(left_out) => {
+                let start = "all-but:".len();
+                let left_out =
+                    parse_numbers(left_out, Separator::Commas).map_err(|e| e.shifted(start))?;
+                Self::all_but(left_out).map_err(ParseError::whole)
+            }
+            None => Self::new(parse_numbers(params, Separator::Commas)?).map_err(ParseError::whole),
+        }
+    }
+
+    /// Whether a move may take `s` chips.
+    fn takes(&self, s: u64) -> bool {
+        self.set.binary_search(&s).is_ok() != self.all_but
+    }
+
+    /// The game as a take-and-break code (digit 3 for each number of S), where its numbers
+    /// are small enough to write one digit each.
+    fn code(&self) -> Option<TakeBreak> {
+        let last = self.set.last().copied().unwrap_or(0);
+        if last > MAX_CODE_TAKE {
+            return None;
+        }
+        let digits = (0..=last).map(|s| if s > 0 && self.takes(s) { 3 } else { 0 });
+        let tail = if self.all_but { 3 } else { 0 };
+        Some(TakeBreak::new(digits.collect(), tail).expect("digits 0 and 3 make a valid code"))
     }
 
     pub fn set(&self) -> &[u64] {
@@ -57,33 +110,72 @@ impl Subtraction {
 
 impl HeapRule for Subtraction {
     fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64])) {
-        for &s in self.set.iter().take_while(|&&s| s <= size) {
-            if s == size {
-                option(&[]);
-            } else {
-                option(&[size - s]);
-            }
+        let mut take = |s: u64| match size - s {
+            0 => option(&[]),
+            rest => option(&[rest]),
+        };
+        if self.all_but {
+            (1..=size).filter(|&s| self.takes(s)).for_each(take);
+        } else {
+            self.set
+                .iter()
+                .take_while(|&&s| s <= size)
+                .for_each(|&s| take(s));
         }
     }
 
     /// At most one option per element of S.
-    fn heap_option_bound(&self, _size: u64) -> Option<u64> {
-        Some(self.set.len() as u64)
+    fn heap_option_bound(&self, size: u64) -> Option<u64> {
+        Some(if self.all_but {
+            size
+        } else {
+            self.set.len() as u64
+        })
+    }
+
+    fn known_heap_value(&self, size: u64) -> Option<u64> {
+        self.learnt.value(self, size)
     }
 
     /// For heaps of at least max S chips, g(n) = mex{g(n − s) : s ∈ S} depends only on the
     /// max S values below n, so a period that holds on max S consecutive heaps from the
-    /// preperiod holds forever (the argument of Exercise 3.7-11).
+    /// preperiod holds forever (the argument of Exercise 3.7-11). All-but games are
+    /// arithmetic-periodic, with no theorem here.
     fn period_checked_through(&self, period: Period) -> Option<u64> {
+        if self.all_but {
+            return None;
+        }
         let window = *self.set.last()?;
         period.preperiod.checked_add(window - 1)
+    }
+
+    fn sequence_engine(&self) -> Option<Box<dyn Extend + '_>> {
+        let engine = NoSplit::new(&self.code()?)?;
+        Some(Box::new(engine))
+    }
+
+    fn known_moves_to(
+        &self,
+        heaps: &[u64],
+        target: Target,
+        sink: &mut MoveSink<'_, Vec<u64>>,
+    ) -> bool {
+        let (Target::Value(target), Some(code)) = (target, self.code()) else {
+            return false;
+        };
+        let value = |n| self.learnt.value(self, n);
+        if heaps.iter().any(|&n| value(n).is_none()) {
+            return false;
+        }
+        code.moves_to(heaps, target, &value, self.learnt.proved_period(), sink)
     }
 }
 
 impl HeapNotation for Subtraction {
-    /// The set as it is read: `1,3,4`.
+    /// The set as it is read: `1,3,4`, `all-but:2,5`.
     fn params(&self) -> Option<String> {
         let set: Vec<String> = self.set.iter().map(u64::to_string).collect();
-        Some(set.join(","))
+        let prefix = if self.all_but { "all-but:" } else { "" };
+        Some(format!("{prefix}{}", set.join(",")))
     }
 }

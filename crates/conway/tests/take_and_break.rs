@@ -1,0 +1,156 @@
+//! Take-and-break games (§3.5–3.6): the tables of the notes, periods found and proved by the
+//! octal periodicity theorem, and the moves that closed forms find checked against search.
+
+use conway::heap::{Heaps, Period};
+use conway::impartial::{Solver, Target};
+use conway::rules::{ruleset, Budget, Subtraction, TakeAndBreak};
+
+fn budget() -> Budget {
+    Budget {
+        limits: Default::default(),
+        progress: None,
+    }
+}
+
+/// The values of heaps `0..=to` and the period, as `conway seq` computes them.
+fn sequence(game: &str, to: u64) -> (Vec<u64>, Option<(Period, bool)>) {
+    let rules = ruleset(game).unwrap();
+    let sequence = rules.sequence(to, budget()).unwrap();
+    let period = sequence.period().map(|d| (d.period, d.proved));
+    (sequence.values().collect(), period)
+}
+
+/// The corrected Kayles table of §3.5, heaps 0..=95.
+const KAYLES: [u64; 96] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, //
+    4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, //
+    4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, //
+    4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, //
+    4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, //
+    4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, //
+    4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, //
+    4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, //
+];
+
+/// Dawson's Kayles (0.137), heaps 0..=101, from the notes.
+const DAWSON: [u64; 102] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4,
+];
+
+#[test]
+fn kayles_table_and_its_proved_period() {
+    for name in ["kayles", "octal:0.77"] {
+        let (values, _) = sequence(name, 95);
+        assert_eq!(values, KAYLES, "{name}");
+    }
+    // Period 12, last exception at 70; the theorem asks for heaps through 154 + 12.
+    let (values, period) = sequence("kayles", 1000);
+    assert_eq!(period, Some((Period::pure(71, 12), true)));
+    assert_ne!(values[70], values[82]);
+    let exceptions: Vec<usize> = (0..72)
+        .filter(|&x| values[x] != values[84 + x % 12])
+        .collect();
+    assert_eq!(
+        exceptions,
+        [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70]
+    );
+}
+
+#[test]
+fn dawsons_kayles_table_and_its_proved_period() {
+    for name in ["dawson", "octal:0.137"] {
+        let (values, _) = sequence(name, 101);
+        assert_eq!(values, DAWSON, "{name}");
+    }
+    let (values, period) = sequence("dawson", 1000);
+    assert_eq!(period, Some((Period::pure(52, 34), true)));
+    let exceptions: Vec<usize> = (0..52)
+        .filter(|&n| values[n] != values[n + 34 * 3])
+        .collect();
+    assert_eq!(exceptions, [0, 14, 16, 17, 31, 34, 51]);
+}
+
+#[test]
+fn data_that_prove_a_period_report_it() {
+    // The last fifteen values of subtraction {29} to 101 are all 1; the data prove 58.
+    let (_, period) = sequence("subtraction:29", 101);
+    assert_eq!(period, Some((Period::pure(0, 58), true)));
+}
+
+#[test]
+fn lasker_and_all_but_games_are_arithmetic_periodic() {
+    let (values, period) = sequence("lasker", 40);
+    assert_eq!(&values[..12], [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12]);
+    let lasker = Period {
+        preperiod: 1,
+        period: 4,
+        saltus: 4,
+    };
+    assert_eq!(period, Some((lasker, false)));
+    // 4.3... is Lasker's Nim by its code.
+    assert_eq!(sequence("octal:4.3...", 40).0, values);
+    // Taking any number but 2: pairs 2k, 2k + 1 … with saltus 2.
+    let (_, period) = sequence("subtraction:all-but:2", 200);
+    let (values, _) = sequence("subtraction:all-but:2", 20);
+    assert_eq!(
+        values,
+        [0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7, 8, 9, 8, 9, 10]
+    );
+    assert_eq!(period.map(|(p, _)| (p.period, p.saltus)), Some((4, 2)));
+}
+
+#[test]
+fn laskers_nim_by_its_code_is_the_closed_form() {
+    let (by_code, _) = sequence("octal:4.3...", 300);
+    let (closed, _) = sequence("lasker", 300);
+    assert_eq!(by_code, closed);
+}
+
+/// Every winning move and every move to each value, found by the closed form, equals what a
+/// search of every option finds, in the same order.
+fn moves_agree_with_search<R: conway::heap::HeapRule>(rule: R, rows: &[Vec<u64>]) {
+    let game = Heaps(rule);
+    for row in rows {
+        let mut fast = Solver::new(&game);
+        let mut slow = Solver::new(&game).by_search_only();
+        let value = slow.nim_value(row).unwrap();
+        for target in [0, 1, 2, value ^ 3] {
+            let target = Target::Value(target);
+            let quick = fast.moves_to(row, target, 5).unwrap();
+            let searched = slow.moves_to(row, target, usize::MAX).unwrap();
+            assert_eq!(quick.total, searched.total, "{row:?} {target:?}");
+            assert_eq!(
+                quick.first[..],
+                searched.first[..quick.first.len()],
+                "{row:?}"
+            );
+        }
+    }
+}
+
+fn rows() -> Vec<Vec<u64>> {
+    vec![
+        vec![10, 7, 3],
+        vec![40],
+        vec![57, 13],
+        vec![1, 2, 3, 4, 5],
+        vec![90, 0, 33],
+    ]
+}
+
+#[test]
+fn moves_of_codes_agree_with_search() {
+    for code in [
+        "0.77", "0.137", "0.6", "4.7", "0.16", "0.07", "4.3...", "0.3...",
+    ] {
+        let rules = TakeAndBreak::new(conway::rules::parse_code(code, 8).unwrap());
+        moves_agree_with_search(rules, &rows());
+    }
+    for set in [vec![1, 3, 4], vec![29], vec![2, 5, 7]] {
+        moves_agree_with_search(Subtraction::new(set).unwrap(), &rows());
+    }
+    moves_agree_with_search(Subtraction::all_but(vec![2, 5]).unwrap(), &rows());
+}
