@@ -59,7 +59,7 @@ impl Learnt {
         }
         // Doubling steps keep the total work within twice the last; a heap too large to
         // compute may still follow from a period proved on the way.
-        let to = n.max(2 * learnt).max(255).min(MAX_LEARNT - 1);
+        let to = n.max(2 * learnt).clamp(255, MAX_LEARNT - 1);
         let engine = rule.sequence_engine()?;
         let proof = |p| rule.period_checked_through(p);
         match Sequence::compute(engine, to, proof, &mut Meter::new(LEARNING)) {
