@@ -3,8 +3,8 @@
 //! read it from here.
 
 use super::{
-    chomp, col, cut_cake, domineering, dynamic, eatcake, growing, hackenbush, maundy, nim,
-    northcott, seating, staircase, subtraction, toads, turtles, welter,
+    chomp, col, cut_cake, divisors, domineering, dynamic, eatcake, exercise_heaps, growing,
+    hackenbush, maundy, nim, northcott, seating, staircase, subtraction, toads, turtles, welter,
 };
 use super::{wythoff, ParseError, RuleError, Ruleset};
 use serde::{Serialize, Serializer};
@@ -89,6 +89,16 @@ const REGISTRY: &[&RuleInfo] = &[
     &turtles::TURNING_TURTLES,
     &staircase::SILVER_DOLLAR,
     &nim::LASKER,
+    &nim::RIMS,
+    &exercise_heaps::AT_MOST_HALF,
+    &exercise_heaps::AT_LEAST_HALF,
+    &exercise_heaps::EVEN_OR_ONE,
+    &exercise_heaps::THREES_OR_ALL,
+    &divisors::DIM_PLUS,
+    &divisors::DIM_MINUS,
+    &divisors::PRIM_PLUS,
+    &divisors::PRIM_MINUS,
+    &subtraction::IMPATIENT,
     &dynamic::DYNAMIC,
     &dynamic::FIBONACCI,
     &growing::GROWING,

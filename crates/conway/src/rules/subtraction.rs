@@ -1,4 +1,5 @@
-//! Subtraction games (§1.4): take s chips from one heap, for some s in a finite set S.
+//! Subtraction games (§1.4): take s chips from one heap, for some s in a finite set S; and
+//! their impatient form (Exercise 3.7-12), which may also take the whole heap.
 
 use super::position::typed;
 use super::{parse_numbers, HeapNotation, Params, ParseError, RuleInfo, Separator};
@@ -85,5 +86,54 @@ impl HeapNotation for Subtraction {
     fn params(&self) -> Option<String> {
         let set: Vec<String> = self.set.iter().map(u64::to_string).collect();
         Some(set.join(","))
+    }
+}
+
+/// An impatient subtraction game (Exercise 3.7-12): take s ∈ S chips, or the whole heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Impatient(pub Subtraction);
+
+pub(super) const IMPATIENT: RuleInfo = RuleInfo {
+    name: "impatient",
+    params: Params::Required {
+        name: "S",
+        example: "1,3,4",
+    },
+    summary: "Impatient subtraction (Exercise 3.7-12): take s chips from one heap for some s in S, or the whole heap; g⁺(x) = g(x−1) + 1, g the value under subtraction:S.",
+    notation: "S as for subtraction:S (`impatient:1,3,4`); a position is heap sizes separated by spaces.",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve impatient:2,5 \"7 9\"",
+    build: |info, params| {
+        Ok(typed(
+            info,
+            Heaps(Impatient(Subtraction::parse_params(params.unwrap_or(""))?)),
+        ))
+    },
+};
+
+impl HeapRule for Impatient {
+    fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64])) {
+        if size > 0 {
+            option(&[]);
+        }
+        for &s in self.0.set.iter().take_while(|&&s| s < size) {
+            option(&[size - s]);
+        }
+    }
+
+    fn heap_option_bound(&self, _size: u64) -> Option<u64> {
+        Some(self.0.set.len() as u64 + 1)
+    }
+
+    /// From max S on, g(n) = mex({g(n − s) : s ∈ S} ∪ {0}) depends only on the max S values
+    /// below n, as in [`Subtraction`].
+    fn period_checked_through(&self, period: Period) -> Option<u64> {
+        self.0.period_checked_through(period)
+    }
+}
+
+impl HeapNotation for Impatient {
+    fn params(&self) -> Option<String> {
+        self.0.params()
     }
 }
