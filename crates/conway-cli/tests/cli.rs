@@ -125,6 +125,37 @@ fn seq_finds_the_period() {
 }
 
 #[test]
+fn the_exercise_games_list_their_values_and_say_where_they_come_from() {
+    // The value of heap 100 under each rule: by the closed form, or g(99) + 1 under
+    // subtraction:1,3,4 (period 7: g(99) = g(1) = 1).
+    let games = [
+        ("at-most-half", 50),
+        ("at-least-half", 7),
+        ("even-or-one", 50),
+        ("threes-or-all", 33),
+        ("dim-plus", 3),
+        ("dim-minus", 2),
+        ("prim-plus", 0),
+        ("prim-minus", 1),
+        ("impatient:1,3,4", 2),
+        ("rims", 100),
+    ];
+    for (game, last) in games {
+        let seq = json(&["seq", game, "--to", "100", "--json"]);
+        let values = seq["values"].as_array().unwrap();
+        assert_eq!(values.len(), 101, "{game}");
+        assert_eq!(values[100].as_u64(), Some(last), "{game}");
+        let rules = String::from_utf8(conway(&["rules", game]).stdout).unwrap();
+        assert!(
+            rules.contains("Exercise 3.7-") || rules.contains("Example 3.9"),
+            "{rules}"
+        );
+    }
+    fails_with(&["solve", "prim-plus", "3000000"], "too large");
+    fails_with(&["solve", "rims", "3 4 5000"], "too large");
+}
+
+#[test]
 fn eval_does_nim_field_arithmetic() {
     assert_eq!(json(&["eval", "*3 + *5", "--json"])["value"], "*6");
     assert_eq!(json(&["eval", "nimprod(8, 8)", "--json"])["value"], "*13");

@@ -438,12 +438,14 @@ fn searches_stop_at_their_budget() {
         .with_limits(limits)
         .nim_value(&vec![1000]);
     assert_eq!(result, Err(SearchError::TooBig { limit: 100 }));
-    // The search stack of a deep game counts against the memory limit.
+    // The search stack of a deep game counts against the memory limit (searched: the
+    // proved period would answer at once).
     let limits = conway::engine::Limits {
         max_memory: 10_000,
         ..Default::default()
     };
     let result = Solver::new(&game)
+        .by_search_only()
         .with_limits(limits)
         .nim_value(&vec![100_000]);
     assert_eq!(result, Err(SearchError::OutOfMemory { limit: 10_000 }));

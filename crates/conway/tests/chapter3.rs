@@ -4,11 +4,14 @@
 
 mod common;
 
-use common::{game, TakeAway};
+use common::game;
 use conway::engine::{Footprint, Outcome, Play};
 use conway::heap::{nim_sequence, HeapRule, Heaps};
 use conway::impartial::{Impartial, Solver};
-use conway::rules::{Lasker, Subtraction};
+use conway::rules::{
+    ruleset, AtLeastHalf, AtMostHalf, Budget, Dim, EvenOrOne, Impatient, Lasker, Prim, Report,
+    Rims, Subtraction, Sum, ThreesOrAll,
+};
 
 fn values<R: HeapRule>(rule: R, n: u64) -> Vec<u64> {
     nim_sequence(&mut Solver::new(&Heaps(rule)).by_search_only(), n).unwrap()
@@ -41,13 +44,9 @@ fn example_3_2_take_at_most_m() {
     }
 }
 
-fn at_least_half() -> TakeAway<fn(u64) -> Vec<u64>> {
-    TakeAway(|x| (0..=x / 2).collect())
-}
-
 #[test]
 fn example_3_3_at_least_half() {
-    let g = values(at_least_half(), 300);
+    let g = values(AtLeastHalf, 300);
     // The corrected table: the print drops a 3 at x = 7.
     assert_eq!(g[..13], [0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4]);
     assert_eq!((g[16], g[17]), (5, 5));
@@ -259,29 +258,11 @@ fn example_3_8_laskers_nim() {
     assert_eq!(solver.nim_value(&vec![1, 2, 5, 6]).unwrap(), 0);
 }
 
-/// Take at least one chip, then split what is left into at most two heaps: Rims (Example
-/// 3.9), and also Fraenkel's Nim in which the mover may split the heap he just reduced.
-struct TakeAndSplit;
-
-impl HeapRule for TakeAndSplit {
-    fn heap_options(&self, n: u64, option: &mut dyn FnMut(&[u64])) {
-        for left in 0..n {
-            match left {
-                0 => option(&[]),
-                _ => option(&[left]),
-            }
-            for a in 1..=left / 2 {
-                option(&[a, left - a]);
-            }
-        }
-    }
-}
-
 #[test]
 fn example_3_9_rims_is_nim() {
-    let g = values(TakeAndSplit, 40);
+    let g = values(Rims, 40);
     assert!(g.iter().enumerate().all(|(n, &v)| v == n as u64));
-    let moves = Solver::new(&Heaps(TakeAndSplit))
+    let moves = Solver::new(&Heaps(Rims))
         .winning_moves(&vec![3, 4, 5], Play::Normal)
         .unwrap();
     assert_eq!(moves, [vec![1, 4, 5]]);
@@ -434,7 +415,8 @@ fn fraenkels_subtract_at_most_s() {
 
 #[test]
 fn nim_with_splitting_has_the_p_positions_of_nim() {
-    let game = Heaps(TakeAndSplit);
+    // Fraenkel's Nim, in which the mover may split the heap he just reduced, is Rims.
+    let game = Heaps(Rims);
     let mut solver = Solver::new(&game);
     for a in 0..8u64 {
         for b in 0..8u64 {
@@ -468,10 +450,7 @@ fn single(left: u64) -> Vec<u64> {
 
 #[test]
 fn exercise_3_at_most_half() {
-    let g = values(
-        Rule(|x: u64| (1..=x / 2).map(|t| single(x - t)).collect()),
-        200,
-    );
+    let g = values(AtMostHalf, 200);
     let printed = [
         0, 0, 1, 0, 2, 1, 3, 0, 4, 2, 5, 1, 6, 3, 7, 0, 8, 4, 9, 2, 10, 5, 11, 1, 12, 6, 13, 3, 14,
         7, 15, 0, 16,
@@ -483,28 +462,25 @@ fn exercise_3_at_most_half() {
     }
 }
 
+/// The value and winning moves of a sum of rulesets, parsed as the command line parses it.
+fn solve_sum(components: &[(&str, &str)]) -> Report {
+    let components = components
+        .iter()
+        .map(|(game, position)| ruleset(game).unwrap().parse(position).unwrap())
+        .collect();
+    Sum { components }
+        .analyse(Play::Normal, usize::MAX, &Budget::default)
+        .unwrap()
+}
+
 #[test]
 fn exercises_5_to_7_even_takes_and_multiples_of_three() {
     // Ex 5: take an even number > 0, or empty a heap of exactly one chip.
-    let ex5 = |x: u64| {
-        let mut options: Vec<Vec<u64>> = (2..=x).step_by(2).map(|t| single(x - t)).collect();
-        if x == 1 {
-            options.push(vec![]);
-        }
-        options
-    };
-    let g5 = values(Rule(ex5), 60);
+    let g5 = values(EvenOrOne, 60);
     assert_eq!(g5[..10], [0, 1, 1, 0, 2, 2, 3, 3, 4, 4]);
     assert!((4..=60).all(|n| g5[n] == n as u64 / 2));
     // Ex 6: take a positive multiple of 3 but not all, or all if the heap is ≡ 2 (mod 3).
-    let ex6 = |x: u64| {
-        let mut options: Vec<Vec<u64>> = (3..x).step_by(3).map(|t| single(x - t)).collect();
-        if x % 3 == 2 {
-            options.push(vec![]);
-        }
-        options
-    };
-    let g6 = values(Rule(ex6), 60);
+    let g6 = values(ThreesOrAll, 60);
     assert_eq!(g6[..15], [0, 0, 1, 0, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 5]);
     for k in 1..20usize {
         assert_eq!(
@@ -515,58 +491,29 @@ fn exercises_5_to_7_even_takes_and_multiples_of_three() {
     // Ex 7: 18 under Ex 5, 17 under Ex 6, 7 under Nim: 9 ⊕ 6 ⊕ 7 = 8; the only winning move
     // takes the Ex 5 heap from 18 to 2 (value 1).
     assert_eq!((g5[18], g6[17]), (9, 6));
-    assert_eq!(9 ^ 6 ^ 7, 8);
-    let to_value_1: Vec<u64> = (0..18)
-        .filter(|&left| (18 - left) % 2 == 0 && g5[left as usize] == 1)
-        .collect();
-    assert_eq!(to_value_1, [2]);
-    // The Ex 6 heap cannot reach 6 ⊕ 8 = 14, and a Nim heap of 7 cannot grow to 7 ⊕ 8 = 15.
-    assert!(g6[..17].iter().all(|&v| v != 6 ^ 8));
+    let report = solve_sum(&[("even-or-one", "18"), ("threes-or-all", "17"), ("nim", "7")]);
+    assert_eq!(report.nim_value, Some(8));
+    let moves: Vec<_> = report.winning_moves.into_iter().map(|m| m.to).collect();
+    assert_eq!(
+        moves,
+        [Some("even-or-one 2 + threes-or-all 17 + nim 7".to_string())]
+    );
 }
 
 #[test]
 fn exercises_8_and_9_dim_and_prim() {
-    let divisors = |n: u64| (1..=n).filter(move |&c| n.is_multiple_of(c));
-    let dim_plus = values(
-        Rule(move |n: u64| divisors(n).map(|c| single(n - c)).collect()),
-        64,
+    let (dim_plus, dim_minus) = (values(Dim::Plus, 64), values(Dim::Minus, 64));
+    assert_eq!(
+        dim_plus[1..=16],
+        [1, 2, 1, 3, 1, 2, 1, 4, 1, 2, 1, 3, 1, 2, 1, 5]
     );
-    let dim_minus = values(
-        Rule(move |n: u64| {
-            divisors(n)
-                .filter(|&c| c < n)
-                .map(|c| single(n - c))
-                .collect()
-        }),
-        64,
-    );
+    assert_eq!(dim_minus[1..=8], [0, 1, 0, 2, 0, 1, 0, 3]);
     for n in 1..=64u64 {
-        assert_eq!(
-            dim_plus[n as usize],
-            1 + u64::from(n.trailing_zeros()),
-            "Dim+ {n}"
-        );
-        assert_eq!(
-            dim_minus[n as usize],
-            u64::from(n.trailing_zeros()),
-            "Dim- {n}"
-        );
+        let twos = u64::from(n.trailing_zeros());
+        assert_eq!(dim_plus[n as usize], 1 + twos, "Dim+ {n}");
+        assert_eq!(dim_minus[n as usize], twos, "Dim- {n}");
     }
-    let gcd = |mut a: u64, mut b: u64| {
-        while b != 0 {
-            (a, b) = (b, a % b);
-        }
-        a
-    };
-    let prim_plus = values(
-        Rule(move |n: u64| {
-            (1..=n)
-                .filter(|&m| gcd(m, n) == 1)
-                .map(|m| single(n - m))
-                .collect()
-        }),
-        30,
-    );
+    let prim_plus = values(Prim::Plus, 30);
     assert_eq!(
         prim_plus,
         [
@@ -574,15 +521,7 @@ fn exercises_8_and_9_dim_and_prim() {
             10, 0
         ]
     );
-    let prim_minus = values(
-        Rule(move |n: u64| {
-            (1..n)
-                .filter(|&m| gcd(m, n) == 1)
-                .map(|m| single(n - m))
-                .collect()
-        }),
-        30,
-    );
+    let prim_minus = values(Prim::Minus, 30);
     for n in 2..=30usize {
         // Prim⁻ is Prim⁺ with 0 and 1 swapped on the even heaps.
         let expected = if n % 2 == 0 { 1 } else { prim_plus[n] };
@@ -594,23 +533,16 @@ fn exercises_8_and_9_dim_and_prim() {
 #[test]
 fn exercise_12_impatient_subtraction_games() {
     // Allowing the whole heap to be taken as well shifts the values: g⁺(x) = g(x − 1) + 1.
-    for set in [vec![1, 3, 4], vec![2, 5, 7], vec![1, 2], vec![3, 4, 9]] {
-        let plain = values(Subtraction::new(set.clone()).unwrap(), 80);
-        let impatient = values(
-            Rule(move |x: u64| {
-                let mut options: Vec<Vec<u64>> = set
-                    .iter()
-                    .filter(|&&s| s < x)
-                    .map(|&s| vec![x - s])
-                    .collect();
-                if x > 0 {
-                    options.push(vec![]);
-                }
-                options
-            }),
-            80,
-        );
-        assert!((1..=80).all(|x| impatient[x] == plain[x - 1] + 1));
+    for set in [
+        vec![1, 3, 4],
+        vec![2, 5, 7],
+        vec![1, 2],
+        vec![3, 4, 9],
+        vec![6],
+    ] {
+        let plain = values(Subtraction::new(set.clone()).unwrap(), 200);
+        let impatient = values(Impatient(Subtraction::new(set).unwrap()), 200);
+        assert!((1..=200).all(|x| impatient[x] == plain[x - 1] + 1));
     }
 }
 

@@ -2,11 +2,11 @@
 //! moves) gives the same analysis as plain search, ruleset by ruleset.
 
 use conway::engine::Play;
-use conway::heap::Heaps;
+use conway::heap::{nim_sequence, HeapRule, Heaps};
 use conway::impartial::{Impartial, Solver, Target};
 use conway::rules::{
-    Chomp, Coins, DynamicSubtraction, Heap, Lasker, MooreNim, Nim, Nimble, Staircase,
-    TurningTurtles, Wythoff,
+    AtLeastHalf, AtMostHalf, Chomp, Coins, Dim, DynamicSubtraction, EvenOrOne, Heap, Lasker,
+    MooreNim, Nim, Nimble, Prim, Rims, Staircase, ThreesOrAll, TurningTurtles, Wythoff,
 };
 use std::fmt::Debug;
 
@@ -117,4 +117,39 @@ fn staircase_and_turtles() {
     moves_agree(&Staircase, tuples(4, 4), 6);
     let rows = (0..1u128 << 8).map(|heads| Coins { len: 8, heads });
     agrees(&TurningTurtles, rows, BOTH);
+}
+
+/// The closed form of one heap against search, for every heap up to `n`, and the analyses of
+/// rows of two heaps under both plays.
+fn heap_values_agree<R: HeapRule + Copy + Debug>(rule: R, n: u64) {
+    let searched = nim_sequence(&mut Solver::new(&Heaps(rule)).by_search_only(), n).unwrap();
+    for (size, &value) in (0..).zip(&searched) {
+        assert_eq!(rule.known_heap_value(size), Some(value), "{rule:?} {size}");
+    }
+    agrees(&Heaps(rule), tuples(2, 12), BOTH);
+}
+
+#[test]
+fn the_exercise_heap_games() {
+    heap_values_agree(AtMostHalf, 200);
+    heap_values_agree(AtLeastHalf, 200);
+    heap_values_agree(EvenOrOne, 200);
+    heap_values_agree(ThreesOrAll, 200);
+    heap_values_agree(Dim::Plus, 200);
+    heap_values_agree(Dim::Minus, 200);
+    heap_values_agree(Prim::Plus, 200);
+    heap_values_agree(Prim::Minus, 200);
+    heap_values_agree(Rims, 60);
+}
+
+#[test]
+fn prim_knows_the_values_its_prime_table_decides() {
+    // 2^20 + 7 is prime and out of the table; 3 times it, or a power of two above it, is not.
+    let big_prime = (1 << 20) + 7;
+    assert_eq!(Prim::Plus.known_heap_value(big_prime), None);
+    assert_eq!(Prim::Plus.known_heap_value(3 * big_prime), Some(2));
+    assert_eq!(Prim::Minus.known_heap_value(1 << 40), Some(1));
+    // 1048573 is the largest prime below 2^20, the 82025th.
+    assert_eq!(Prim::Minus.known_heap_value(1_048_573), Some(82_025));
+    assert_eq!(Prim::Plus.known_heap_value(u64::MAX), Some(2));
 }

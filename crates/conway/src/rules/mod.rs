@@ -9,9 +9,11 @@
 mod chomp;
 mod col;
 mod cut_cake;
+mod divisors;
 mod domineering;
 mod dynamic;
 mod eatcake;
+mod exercise_heaps;
 mod growing;
 pub mod hackenbush;
 mod heaps;
@@ -35,14 +37,16 @@ mod wythoff;
 pub use chomp::Chomp;
 pub use col::{Col, Graph, Tint};
 pub use cut_cake::{CutCake, Piece};
+pub use divisors::{Dim, Prim};
 pub use domineering::{Domineering, DomineeringBoard, MAX_SQUARES};
 pub use dynamic::{smallest_zeckendorf_term, DynamicSubtraction, Heap};
 pub use eatcake::Eatcake;
+pub use exercise_heaps::{AtLeastHalf, AtMostHalf, EvenOrOne, ThreesOrAll};
 pub use growing::{Counting, GrowingHeap, GrowingTake};
 pub use hackenbush::Hackenbush;
 pub use heaps::HeapNotation;
 pub use maundy::{Cake, MaundyCake};
-pub use nim::{misere_nim_outcome, Lasker, MooreNim, Nim, Nimble};
+pub use nim::{misere_nim_outcome, Lasker, MooreNim, Nim, Nimble, Rims};
 pub use northcott::{Board, Northcott, PokerNim, PokerPosition, Row};
 pub use notation::{
     check_size, parse_bounded, parse_in_range, parse_number, parse_numbers, parse_rectangle,
@@ -55,7 +59,7 @@ pub use registry::{catalogue, find, ruleset, Params, RuleInfo};
 pub use seating::{Couple, SeatingCouples, Section};
 pub use short_position::{PartizanNotation, ShortAnalysis};
 pub use staircase::{odd_stair_sum, SilverDollar, Square, Staircase};
-pub use subtraction::Subtraction;
+pub use subtraction::{Impatient, Subtraction};
 pub use sum::{ShortReport, Sum, MAX_SHOWN_VALUE};
 pub use take_break::{parse_code, TakeAndBreak};
 pub use toads::{Cell, ToadsAndFrogs};

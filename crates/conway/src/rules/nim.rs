@@ -1,6 +1,7 @@
-//! Nim and its closest relatives: Nimble (Nim with coins), Lasker's Nim (heaps may split) and
-//! Moore's Nim_k (several heaps at once).
+//! Nim and its closest relatives: Nimble (Nim with coins), Lasker's Nim (heaps may split),
+//! Rims (Nim in disguise) and Moore's Nim_k (several heaps at once).
 
+use super::exercise_heaps::leave;
 use super::heaps::parse_heaps;
 use super::position::{typed, typed_under};
 use super::{
@@ -211,6 +212,48 @@ impl HeapRule for Lasker {
 impl HeapNotation for Lasker {
     fn max_heap(&self) -> u64 {
         MAX_SIZE
+    }
+}
+
+/// Rims (Example 3.9): take at least one chip from a heap and split what is left into at most
+/// two heaps. Every value is the heap's size: Nim in disguise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rims;
+
+pub(super) const RIMS: RuleInfo = RuleInfo {
+    name: "rims",
+    params: Params::None,
+    summary: "Rims (Example 3.9): take at least one chip from a heap and optionally split the rest into two heaps; g(n) = n.",
+    notation: "the number of points in each region, separated by spaces (at most 2048 each).",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve rims \"3 4 5\"",
+    build: |info, _| Ok(typed(info, Heaps(Rims))),
+};
+
+impl HeapRule for Rims {
+    fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64])) {
+        for left in 0..size {
+            leave(left, option);
+            for a in 1..=left / 2 {
+                option(&[a, left - a]);
+            }
+        }
+    }
+
+    /// One option per heap left and about left/2 splits of it: at most n + n²/4.
+    fn heap_option_bound(&self, size: u64) -> Option<u64> {
+        Some((size.saturating_mul(size) / 4).saturating_add(size))
+    }
+
+    fn known_heap_value(&self, size: u64) -> Option<u64> {
+        Some(size)
+    }
+}
+
+impl HeapNotation for Rims {
+    /// A heap of n has about n²/4 options: a million at 2048.
+    fn max_heap(&self) -> u64 {
+        1 << 11
     }
 }
 

@@ -3,8 +3,9 @@
 //! read it from here.
 
 use super::{
-    chomp, col, cut_cake, domineering, dynamic, eatcake, growing, hackenbush, maundy, nim,
-    northcott, seating, staircase, subtraction, take_break, toads, turtles, welter,
+    chomp, col, cut_cake, divisors, domineering, dynamic, eatcake, exercise_heaps, growing,
+    hackenbush, maundy, nim, northcott, seating, staircase, subtraction, take_break, toads,
+    turtles, welter,
 };
 use super::{wythoff, ParseError, RuleError, Ruleset};
 use serde::{Serialize, Serializer};
@@ -95,6 +96,16 @@ const REGISTRY: &[&RuleInfo] = &[
     &take_break::GRUNDY,
     &take_break::OCTAL,
     &take_break::HEX,
+    &nim::RIMS,
+    &exercise_heaps::AT_MOST_HALF,
+    &exercise_heaps::AT_LEAST_HALF,
+    &exercise_heaps::EVEN_OR_ONE,
+    &exercise_heaps::THREES_OR_ALL,
+    &divisors::DIM_PLUS,
+    &divisors::DIM_MINUS,
+    &divisors::PRIM_PLUS,
+    &divisors::PRIM_MINUS,
+    &subtraction::IMPATIENT,
     &dynamic::DYNAMIC,
     &dynamic::FIBONACCI,
     &growing::GROWING,

@@ -1,5 +1,6 @@
 //! Subtraction games (§1.4): take s chips from one heap, for some s in a set S, finite or
-//! all but finitely many numbers.
+//! all but finitely many numbers; and their impatient form (Exercise 3.7-12), which may also
+//! take the whole heap.
 
 use super::position::typed;
 use super::{parse_numbers, HeapNotation, Params, ParseError, RuleInfo, Separator};
@@ -177,5 +178,65 @@ impl HeapNotation for Subtraction {
         let set: Vec<String> = self.set.iter().map(u64::to_string).collect();
         let prefix = if self.all_but { "all-but:" } else { "" };
         Some(format!("{prefix}{}", set.join(",")))
+    }
+}
+
+/// An impatient subtraction game (Exercise 3.7-12): take s ∈ S chips, or the whole heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Impatient(pub Subtraction);
+
+pub(super) const IMPATIENT: RuleInfo = RuleInfo {
+    name: "impatient",
+    params: Params::Required {
+        name: "S",
+        example: "1,3,4",
+    },
+    summary: "Impatient subtraction (Exercise 3.7-12): take s chips from one heap for some s in S, or the whole heap; g⁺(x) = g(x−1) + 1, g the value under subtraction:S.",
+    notation: "S as for subtraction:S (`impatient:1,3,4`); a position is heap sizes separated by spaces.",
+    misere: "the last to move loses; solved by search.",
+    example: "conway solve impatient:2,5 \"7 9\"",
+    build: |info, params| {
+        Ok(typed(
+            info,
+            Heaps(Impatient(Subtraction::parse_params(params.unwrap_or(""))?)),
+        ))
+    },
+};
+
+impl HeapRule for Impatient {
+    fn heap_options(&self, size: u64, option: &mut dyn FnMut(&[u64])) {
+        if size > 0 {
+            option(&[]);
+        }
+        // The subtraction game's moves but the one that empties the heap, listed above.
+        self.0.heap_options(size, &mut |parts| {
+            if !parts.is_empty() {
+                option(parts);
+            }
+        });
+    }
+
+    fn heap_option_bound(&self, size: u64) -> Option<u64> {
+        Some(self.0.heap_option_bound(size)?.saturating_add(1))
+    }
+
+    /// Exercise 3.7-12: g⁺(x) = g(x − 1) + 1 for x ≥ 1, g the subtraction game's values.
+    fn known_heap_value(&self, size: u64) -> Option<u64> {
+        match size {
+            0 => Some(0),
+            _ => self.0.known_heap_value(size - 1)?.checked_add(1),
+        }
+    }
+
+    /// From max S on, g(n) = mex({g(n − s) : s ∈ S} ∪ {0}) depends only on the max S values
+    /// below n, as in [`Subtraction`].
+    fn period_checked_through(&self, period: Period) -> Option<u64> {
+        self.0.period_checked_through(period)
+    }
+}
+
+impl HeapNotation for Impatient {
+    fn params(&self) -> Option<String> {
+        self.0.params()
     }
 }
