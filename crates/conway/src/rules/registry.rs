@@ -3,7 +3,7 @@
 //! read it from here.
 
 use super::{
-    chomp, col, cut_cake, domineering, dynamic, eatcake, growing, hackenbush, maundy, nim,
+    chomp, coins, col, cut_cake, domineering, dynamic, eatcake, growing, hackenbush, maundy, nim,
     northcott, seating, staircase, subtraction, toads, turtles, welter,
 };
 use super::{wythoff, ParseError, RuleError, Ruleset};
@@ -87,6 +87,10 @@ const REGISTRY: &[&RuleInfo] = &[
     &nim::NIMBLE,
     &welter::WELTER,
     &turtles::TURNING_TURTLES,
+    &coins::COINS,
+    &coins::MOVING_TWINS,
+    &coins::TURNING_CORNERS,
+    &coins::TARTAN,
     &staircase::SILVER_DOLLAR,
     &nim::LASKER,
     &dynamic::DYNAMIC,
