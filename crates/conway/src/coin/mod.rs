@@ -91,7 +91,7 @@ pub enum CoinError {
 
 /// The most work a winning-move finder does for a position before it leaves the moves to
 /// the solver (which then holds them to its limits).
-pub const MAX_MOVE_SEARCH: u64 = 1 << 26;
+pub const MAX_MOVE_SEARCH: u64 = 1 << 22;
 
 /// A 1-D coin-turning game: a rule and the values of single heads, computed once and kept.
 /// Positions are the heads' coin numbers, in increasing order.

@@ -270,11 +270,18 @@ impl CoinRule for Rule {
                 if let Some(a) = mock_turtle_coin(w).filter(|&a| a < x) {
                     each(&[a]);
                 }
-                pairs_to(x, w, &mock_turtle, mock_turtle_coins, each);
+                mock_turtle_pairs(x, w, 0, each);
             }
             Rule::Triplets => {
-                let value = |a: u64| if a < 2 { Some(0) } else { mock_turtle(a - 2) };
-                pairs_to(x, w, &value, triplet_coins, each);
+                // Coins 0 and 1 are worth 0; coin c ≥ 2 is Mock Turtles' coin c − 2.
+                if w == 0 && x > 1 {
+                    each(&[1, 0]);
+                }
+                if let Some(b) = mock_turtle_coin(w).map(|c| c + 2).filter(|&b| b < x) {
+                    each(&[b, 0]);
+                    each(&[b, 1]);
+                }
+                mock_turtle_pairs(x, w, 2, each);
             }
             Rule::Ruler => {
                 if let Some(a) = ruler_block(x, w) {
@@ -307,6 +314,8 @@ impl CoinRule for Rule {
         let length = |v: u64| ruler_block(x, v).map_or(1, |a| x - a + 1);
         match self {
             Rule::Twins | Rule::TurningTurtles => 1,
+            // Pairs are looked for only where two coins can be worth `w`.
+            Rule::MockTurtles | Rule::Triplets if mock_turtle_pair_sum(w).is_none() => 1,
             Rule::Ruler => length(w),
             Rule::Rulerette => w
                 .checked_mul(2)
@@ -323,35 +332,23 @@ fn ruler_block(x: u64, w: u64) -> Option<u64> {
     (before < x).then_some(before + 1)
 }
 
-/// Mock Turtles' coin of value `v`, as a list.
-fn mock_turtle_coins(v: u64) -> Vec<u64> {
-    mock_turtle_coin(v).into_iter().collect()
+/// Whether two Mock Turtles coins can be worth `w` together: `g(a) ⊕ g(b) = 2(a ⊕ b) +
+/// parity(a ⊕ b)`, so `w` must be evil, and `a ⊕ b = w/2` must not be 0.
+fn mock_turtle_pair_sum(w: u64) -> Option<u64> {
+    (!is_odious(w) && w >> 1 != 0).then_some(w >> 1)
 }
 
-/// Triplets' coins of value `v`: coins 0 and 1 have value 0, and coin `c ≥ 2` Mock Turtles'
-/// value of `c − 2`.
-fn triplet_coins(v: u64) -> Vec<u64> {
-    match v {
-        0 => vec![0, 1],
-        _ => mock_turtle_coin(v).map(|c| c + 2).into_iter().collect(),
-    }
-}
-
-/// The pairs `a < b < x` (coins from 0) whose values nim-sum to `w`, as `[b, a]` in the
-/// order of the moves (by `a`, then `b`): for each `a`, the coins of value `w ⊕ g(a)`.
-fn pairs_to(
-    x: u64,
-    w: u64,
-    value: &dyn Fn(u64) -> Option<u64>,
-    coins: fn(u64) -> Vec<u64>,
-    each: &mut dyn FnMut(&[u64]),
-) {
-    for a in 0..x {
-        let Some(g) = value(a) else { return };
-        for b in coins(w ^ g) {
-            if a < b && b < x {
-                each(&[b, a]);
-            }
+/// The pairs `a < b < x` of coins from `shift` on, each worth Mock Turtles' value of the
+/// coin `shift` places left, that together are worth `w`: `[b, a]` in the order of the moves
+/// (by `a`), one `b = a ⊕ w/2` for each `a`.
+fn mock_turtle_pairs(x: u64, w: u64, shift: u64, each: &mut dyn FnMut(&[u64])) {
+    let Some(c) = mock_turtle_pair_sum(w) else {
+        return;
+    };
+    for a in 0..x.saturating_sub(shift) {
+        let b = a ^ c;
+        if a < b && b < x - shift {
+            each(&[b + shift, a + shift]);
         }
     }
 }

@@ -15,7 +15,7 @@ pub(super) const COINS: RuleInfo = RuleInfo {
         example: "mock-turtles",
     },
     summary: "A 1-D coin-turning game (chapter 4): turn over a set of coins that RULE allows, the rightmost from heads to tails.",
-    notation: "RULE is twins, turning-turtles, mock-turtles, ruler, grunt, triplets, rulerette, subtraction:S (turn x and x−s, or x alone when x is in S), subtraction-two:S (exactly x and x−s) or one-or-two:S (x alone, or x and x−s), S a set such as 1,3,4. A position is the coin numbers of the heads, separated by spaces, every other coin tails; coins are numbered from 0 in twins, mock-turtles, grunt and triplets, from 1 in the others (§4.1), e.g. `3 5 8`. Empty text is all tails. (`turning-turtles` also reads rows of H and T.)",
+    notation: "RULE is twins, turning-turtles, mock-turtles, ruler, grunt, triplets, rulerette, subtraction:S (turn x and x−s, or x alone when x is in S), subtraction-two:S (exactly x and x−s) or one-or-two:S (x alone, or x and x−s), S a set such as 1,3,4. A position is the coin numbers of the heads, separated by spaces, every other coin tails; coins are numbered from 0 in twins, mock-turtles, grunt and triplets, from 1 in the others (§4.1), e.g. `3 5 8`; `-` is all tails. (The ruleset `turning-turtles` is the same game written as a row of H and T.)",
     misere: "the last to move loses; solved by search.",
     example: "conway solve coins:mock-turtles \"3 5 8\"",
     build: |info, params| Ok(typed(info, CoinGame::new(Rule::parse(params.unwrap_or(""))?))),
@@ -28,7 +28,7 @@ pub(super) const TARTAN: RuleInfo = RuleInfo {
         example: "mock-turtles*ruler",
     },
     summary: "The Tartan product of two coin games (§4.4): turn the coins A × B for a move A of G1 and a move B of G2, the south-east coin from heads to tails.",
-    notation: "G1 and G2 are coin games as `coins:RULE` names them, e.g. `tartan:mock-turtles*ruler`. A position is the heads' squares `(row,column)` separated by spaces, rows numbered as G1 numbers its coins and columns as G2 does, e.g. `(1,2) (3,4)`.",
+    notation: "G1 and G2 are coin games as `coins:RULE` names them, e.g. `tartan:mock-turtles*ruler`. A position is the heads' squares `(row,column)` separated by spaces, rows numbered as G1 numbers its coins and columns as G2 does, e.g. `(1,2) (3,4)`; `-` is all tails.",
     misere: "the last to move loses; solved by search.",
     example: "conway solve tartan:mock-turtles*ruler \"(0,2) (4,8)\"",
     build: |info, params| {
@@ -47,7 +47,7 @@ pub(super) const TURNING_CORNERS: RuleInfo = RuleInfo {
     name: "turning-corners",
     params: Params::None,
     summary: "Turn the four corners of a rectangle, the south-east one from heads to tails (Example 4.7; Twins × Twins). g[(x,y)] = x ⊗ y.",
-    notation: "the heads' squares `(row,column)` separated by spaces, from (0,0) at the top left, e.g. `(1,3) (3,2) (4,4)`.",
+    notation: "the heads' squares `(row,column)` separated by spaces, from (0,0) at the top left, e.g. `(1,3) (3,2) (4,4)`; `-` is all tails.",
     misere: "the last to move loses; solved by search.",
     example: "conway solve turning-corners \"(1,3) (3,2) (4,4)\"",
     build: |info, _| Ok(typed(info, Tartan::new(Rule::Twins, Rule::Twins))),
@@ -57,7 +57,7 @@ pub(super) const MOVING_TWINS: RuleInfo = RuleInfo {
     name: "moving-twins",
     params: Params::None,
     summary: "Turn two coins in one row or one column, the south-east one from heads to tails (Example 4.6). g[(x,y)] = x ⊕ y.",
-    notation: "the heads' squares `(row,column)` separated by spaces, from (0,0) at the top left, e.g. `(1,3) (3,2) (4,4)`.",
+    notation: "the heads' squares `(row,column)` separated by spaces, from (0,0) at the top left, e.g. `(1,3) (3,2) (4,4)`; `-` is all tails.",
     misere: "the last to move loses; solved by search.",
     example: "conway solve moving-twins \"(1,3) (3,2) (4,4)\"",
     build: |info, _| Ok(typed(info, MovingTwins)),
@@ -83,6 +83,9 @@ fn words(text: &str) -> Vec<(usize, &str)> {
     words
 }
 
+/// How a position without heads is written.
+const ALL_TAILS: &str = "-";
+
 /// A coin game's refusal of a coin, at its column.
 fn refused(at: usize, error: CoinError) -> ParseError {
     ParseError::at(at, error.to_string())
@@ -91,6 +94,9 @@ fn refused(at: usize, error: CoinError) -> ParseError {
 impl Notation for CoinGame<Rule> {
     fn parse(&self, text: &str) -> Result<Vec<u64>, ParseError> {
         let mut heads = BTreeSet::new();
+        if text.trim() == ALL_TAILS {
+            return Ok(Vec::new());
+        }
         for (at, word) in words(text) {
             let x = parse_number(word).map_err(|e| e.shifted(at))?;
             self.check_coin(x).map_err(|e| refused(at, e))?;
@@ -105,7 +111,10 @@ impl Notation for CoinGame<Rule> {
     }
 
     fn show(&self, heads: &Vec<u64>) -> String {
-        super::show_numbers(heads)
+        match heads.is_empty() {
+            true => ALL_TAILS.to_string(),
+            false => super::show_numbers(heads),
+        }
     }
 
     fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
@@ -122,6 +131,9 @@ fn parse_squares(
     text: &str,
     check: impl Fn(Square) -> Result<(), CoinError>,
 ) -> Result<Vec<Square>, ParseError> {
+    if text.trim() == ALL_TAILS {
+        return Ok(Vec::new());
+    }
     let chars: Vec<char> = text.chars().collect();
     let mut heads = BTreeSet::new();
     let mut i = 0;
@@ -165,6 +177,9 @@ fn parse_squares(
 }
 
 fn show_squares(heads: &[Square]) -> String {
+    if heads.is_empty() {
+        return ALL_TAILS.to_string();
+    }
     let squares: Vec<String> = heads.iter().map(|(x, y)| format!("({x},{y})")).collect();
     squares.join(" ")
 }
