@@ -229,7 +229,7 @@ fn example_4_3_mock_turtles() {
     for mask in 0u64..1 << 12 {
         let heads: Vec<u64> = (0..12).filter(|i| mask >> i & 1 == 1).collect();
         let xor = heads.iter().fold(0, |s, &x| s ^ x);
-        let p = heads.len() % 2 == 0 && xor == 0;
+        let p = heads.len().is_multiple_of(2) && xor == 0;
         assert_eq!(game.position_value(&heads).unwrap() == 0, p, "{heads:?}");
     }
     assert_eq!(game.position_value(&[1, 2, 3]), Ok(1));

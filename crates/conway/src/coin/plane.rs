@@ -17,7 +17,7 @@ pub type Square = (u64, u64);
 
 /// The heads after turning the squares `turned` (any order, no repeats): the symmetric
 /// difference with the sorted `heads`.
-pub fn turn_squares(heads: &[Square], turned: &mut Vec<Square>) -> Vec<Square> {
+pub fn turn_squares(heads: &[Square], turned: &mut [Square]) -> Vec<Square> {
     turned.sort_unstable();
     let mut result = Vec::with_capacity(heads.len() + turned.len());
     let (mut i, mut j) = (0, 0);
@@ -101,7 +101,7 @@ impl Impartial for MovingTwins {
         for &(x, y) in heads {
             let others = (0..y).map(|b| (x, b)).chain((0..x).map(|a| (a, y)));
             for other in others {
-                options.push(turn_squares(heads, &mut vec![(x, y), other]));
+                options.push(turn_squares(heads, &mut [(x, y), other]));
             }
         }
         options
@@ -144,7 +144,7 @@ impl Impartial for MovingTwins {
             let row = (x ^ u < y).then_some((x, x ^ u));
             let column = (y ^ u < x).then_some((y ^ u, y));
             for other in row.into_iter().chain(column) {
-                sink.push_with(|| turn_squares(heads, &mut vec![(x, y), other]));
+                sink.push_with(|| turn_squares(heads, &mut [(x, y), other]));
             }
         }
         true
@@ -343,7 +343,7 @@ mod tests {
     #[test]
     fn squares_turn_and_read() {
         let heads = vec![(1, 3), (3, 2), (4, 4)];
-        let after = turn_squares(&heads, &mut vec![(4, 4), (3, 3), (4, 3), (3, 4)]);
+        let after = turn_squares(&heads, &mut [(4, 4), (3, 3), (4, 3), (3, 4)]);
         assert_eq!(after, vec![(1, 3), (3, 2), (3, 3), (3, 4), (4, 3)]);
         assert_eq!(
             describe_squares(&heads, &after),
