@@ -3,8 +3,8 @@
 //! and every winning-move finder is held to the mex definition or to a search over all
 //! moves.
 
-use conway::coin::{values_by_mex, CoinGame, CoinRule, MovingTwins, Rule, Square, Tartan};
-use conway::engine::{Outcome, Play};
+use conway::coin::{values_by_mex, CoinGame, CoinRule, Lengths, MovingTwins, Rule, Square, Tartan};
+use conway::engine::{Limits, Outcome, Play};
 use conway::heap::{find_period, nim_sequence, Heaps};
 use conway::impartial::{Impartial, Solver};
 use conway::nimber::{nim_mul, nim_sqrt};
@@ -768,4 +768,49 @@ fn tartan_moves_to_every_value_match_search() {
             assert_eq!(fast, slow, "{rows}*{columns} to {value}");
         }
     }
+}
+
+#[test]
+fn exercise_4_3_the_fastest_win() {
+    let mock = coins("mock-turtles");
+    let heads = vec![0, 1, 2, 4, 6];
+    let lengths = Lengths::of(&mock, heads.clone(), Limits::default()).unwrap();
+    // After each winning move, the loser delays and the winner hurries: 7, 5 and 3 moves in
+    // all, the move made included.
+    let total = |after: Vec<u64>| lengths.remoteness(&after).map(|r| r + 1);
+    assert_eq!(total(vec![0, 2, 4, 6]), Some(7));
+    assert_eq!(total(vec![0, 1, 4, 5]), Some(5));
+    assert_eq!(total(vec![0, 1, 2, 3]), Some(3));
+    assert_eq!(lengths.remoteness(&heads), Some(3));
+}
+
+#[test]
+fn exercise_4_4_the_longest_play() {
+    let longest = |name: &str, head: u64| {
+        let game = coins(name);
+        Lengths::of(&game, vec![head], Limits::default())
+            .unwrap()
+            .longest(&vec![head])
+            .unwrap()
+    };
+    // Seven coins, only the rightmost heads.
+    assert_eq!(longest("turning-turtles", 7), 7);
+    assert_eq!(longest("mock-turtles", 6), 33);
+    assert_eq!(longest("ruler", 7), 64);
+    // n coins: n, F(n+2) − 1 and 2^(n−1).
+    for n in 1..=9u64 {
+        assert_eq!(longest("turning-turtles", n), n);
+        assert_eq!(longest("ruler", n), 1 << (n - 1));
+    }
+    let fibonacci_less_one = [1, 2, 4, 7, 12, 20, 33, 54, 88];
+    for n in 1..=9u64 {
+        assert_eq!(
+            longest("mock-turtles", n - 1),
+            fibonacci_less_one[n as usize - 1]
+        );
+    }
+    // A single head is won at once.
+    let game = coins("ruler");
+    let lengths = Lengths::of(&game, vec![7], Limits::default()).unwrap();
+    assert_eq!(lengths.remoteness(&vec![7]), Some(1));
 }

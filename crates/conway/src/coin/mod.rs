@@ -10,12 +10,15 @@
 //!
 //! The 2-D games are in [`plane`]: Moving Twins and the Tartan products `G1 × G2`, whose
 //! values are nim-products of their factors' (Theorem 4.3) and whose winning moves come
-//! from the factors' moves by the method of §4.5.
+//! from the factors' moves by the method of §4.5. [`Lengths`] measures how long a play
+//! lasts (Exercises 4.3 and 4.4).
 
+mod length;
 pub mod plane;
 mod rule;
 mod table;
 
+pub use length::Lengths;
 pub use plane::{MovingTwins, Square, Tartan};
 pub use rule::{Rule, RULE_NAMES};
 pub use table::{values_by_mex, MAX_TABLE_COINS, MAX_TABLE_WORK};
