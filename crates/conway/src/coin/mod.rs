@@ -159,9 +159,8 @@ impl<R: CoinRule> CoinGame<R> {
         let rule = &self.rule;
         rule.moves(x, &mut |others| {
             let sum = others.iter().fold(0, |sum, &y| {
-                sum ^ rule
-                    .known_value(y)
-                    .or_else(|| table.known(rule, y))
+                sum ^ table
+                    .known(rule, y)
                     .expect("the values below a known coin are known")
             });
             if sum == w {
