@@ -764,3 +764,84 @@ fn thermograph_draws_svg() {
         "--max-positions",
     );
 }
+
+#[test]
+fn coin_turning_games_are_rulesets() {
+    // Exercise 4.3 in the coins' notation: three winning moves, each the coins it turns.
+    let report = json(&["solve", "coins:mock-turtles", "0 1 2 4 6", "--json"]);
+    assert_eq!(report["nim_value"], 2);
+    let moves: Vec<&str> = report["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "turn coin 1",
+            "turn coins 6, 5 and 2",
+            "turn coins 6, 4 and 3"
+        ]
+    );
+    let report = json(&["solve", "coins:ruler", "12", "--json"]);
+    assert_eq!(report["nim_value"], 4);
+    // A closed form answers at once for a far head.
+    let report = json(&["solve", "coins:ruler", "1000000000000", "--json"]);
+    assert_eq!(
+        (
+            report["nim_value"].as_u64(),
+            report["winning_move_count"].as_u64()
+        ),
+        (Some(4096), Some(1))
+    );
+    // Exercise 4.10: Mock Turtles × Ruler, value 15 and five winning moves.
+    let report = json(&[
+        "solve",
+        "tartan:mock-turtles*ruler",
+        "(0,2) (4,8)",
+        "--json",
+    ]);
+    assert_eq!(
+        (
+            report["nim_value"].as_u64(),
+            report["winning_move_count"].as_u64()
+        ),
+        (Some(15), Some(5))
+    );
+    let report = json(&["solve", "turning-corners", "(1,3) (3,2) (4,4)", "--json"]);
+    assert_eq!(
+        report["winning_moves"][0]["move"],
+        "turn coins (4,4), (4,3), (3,4) and (3,3)"
+    );
+    let report = json(&["solve", "moving-twins", "(1,3) (3,2) (4,4)", "--json"]);
+    assert_eq!(report["winning_move_count"], 3);
+    // In a sum, and under misère play by search.
+    let report = json(&[
+        "solve",
+        "coins:twins",
+        "2 4 5 8",
+        "+",
+        "nim",
+        "11",
+        "--json",
+    ]);
+    assert_eq!(report["outcome"], "P");
+    let report = json(&["solve", "coins:mock-turtles", "0 1", "--misere", "--json"]);
+    assert_eq!(report["outcome"], "N");
+    fails_with(&["solve", "coins:ruler", "0"], "numbered from 1");
+    fails_with(&["solve", "coins:twins", "3 3"], "written twice");
+    fails_with(&["solve", "coins:grunt", "1000000"], "too far");
+    fails_with(
+        &["solve", "coins:rulers", "3"],
+        "unknown coin game 'rulers'",
+    );
+    fails_with(
+        &["solve", "tartan:mock*ruler", "(1,2)"],
+        "unknown coin game 'mock'",
+    );
+    fails_with(&["solve", "tartan:ruler", "(1,2)"], "G1*G2");
+    fails_with(&["solve", "tartan:ruler*ruler", "(1,2"], "no ')'");
+    fails_with(&["solve", "tartan:ruler*ruler", "(1 2)"], "with a comma");
+    fails_with(&["solve", "turning-corners", "1,2"], "(row,column)");
+}

@@ -4,7 +4,7 @@
 //! engine shares (outcome classes, values, limits, bounded tables), [`nimber`] the nim field
 //! and [`number`] the exact dyadic numbers and the simplest number between two. On them
 //! stand the engines: impartial games ([`impartial`]) and games on explicit graphs, cycles
-//! allowed ([`graph`]). Heap games ([`heap`]) and the rulesets of the texts
+//! allowed ([`graph`]). Heap games ([`heap`]), coin-turning games ([`coin`]) and the rulesets of the texts
 //! ([`rules`]) build on the engines, and the expression language ([`lang`]) and the command
 //! line sit on top.
 //!
@@ -36,6 +36,7 @@
 //! assert!(chomp.parse("3 5").is_err(), "rows must not grow");
 //! ```
 
+pub mod coin;
 pub mod engine;
 pub mod graph;
 pub mod heap;

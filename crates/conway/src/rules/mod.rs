@@ -7,6 +7,7 @@
 //! analyses, plays and sums without ever going back to text.
 
 mod chomp;
+mod coins;
 mod col;
 mod cut_cake;
 mod divisors;

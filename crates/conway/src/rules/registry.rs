@@ -3,7 +3,7 @@
 //! read it from here.
 
 use super::{
-    chomp, col, cut_cake, divisors, domineering, dynamic, eatcake, exercise_heaps, growing,
+    chomp, coins, col, cut_cake, divisors, domineering, dynamic, eatcake, exercise_heaps, growing,
     hackenbush, maundy, nim, northcott, seating, staircase, subtraction, take_break, toads,
     turtles, welter,
 };
@@ -88,6 +88,10 @@ const REGISTRY: &[&RuleInfo] = &[
     &nim::NIMBLE,
     &welter::WELTER,
     &turtles::TURNING_TURTLES,
+    &coins::COINS,
+    &coins::MOVING_TWINS,
+    &coins::TURNING_CORNERS,
+    &coins::TARTAN,
     &staircase::SILVER_DOLLAR,
     &nim::LASKER,
     &take_break::KAYLES,

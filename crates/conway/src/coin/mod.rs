@@ -1,0 +1,332 @@
+//! Coin-turning games (chapter 4): a row (or a grid) of coins, and a move turns over a set
+//! of them whose last coin goes from heads to tails.
+//!
+//! A 1-D game is a [`CoinRule`]: for the rightmost coin `x` turned, the sets of other coins
+//! (all left of `x`) that may be turned with it, and where the numbering starts. Each head is
+//! a game of its own (Theorem 4.1), so a position's value is the nim-sum of its heads'
+//! values `g([x])`, and [`CoinGame`] needs only those. It takes them from the rule's closed
+//! form or computes them by the mex definition, once, into a dense table ([`values_by_mex`]
+//! is the same recurrence without closed forms, the reference that tests hold them to).
+//!
+//! The 2-D games are in [`plane`]: Moving Twins and the Tartan products `G1 × G2`, whose
+//! values are nim-products of their factors' (Theorem 4.3) and whose winning moves come
+//! from the factors' moves by the method of §4.5. [`Lengths`] measures how long a play
+//! lasts (Exercises 4.3 and 4.4).
+
+mod length;
+pub mod plane;
+mod rule;
+mod table;
+
+pub use length::Lengths;
+pub use plane::{MovingTwins, Square, Tartan};
+pub use rule::{Rule, RULE_NAMES};
+pub use table::{values_by_mex, MAX_TABLE_COINS, MAX_TABLE_WORK};
+
+use crate::impartial::{Impartial, MoveSink, Target};
+use std::sync::Mutex;
+use table::Table;
+use thiserror::Error;
+
+/// The rule of a 1-D coin-turning game.
+pub trait CoinRule {
+    /// The name the rule goes by, with its parameters: `mock-turtles`, `subtraction:1,2,3`.
+    fn name(&self) -> String;
+
+    /// The number of the leftmost coin: 0 or 1, as the texts number the game.
+    fn origin(&self) -> u64;
+
+    /// Calls `each` with every move whose rightmost coin is `x`: the other coins turned, in
+    /// decreasing order (empty when `x` is turned alone). `x` is at least the origin.
+    fn moves(&self, x: u64, each: &mut dyn FnMut(&[u64]));
+
+    /// How many moves [`CoinRule::moves`] lists for `x` (saturating).
+    fn move_count(&self, x: u64) -> u64;
+
+    /// `g([x])` in closed form, where the rule knows it. Must never be wrong; `None` is
+    /// always correct.
+    fn known_value(&self, _x: u64) -> Option<u64> {
+        None
+    }
+
+    /// Where the rule looks the same from every coin on: see [`Reach`]. Such a rule's values
+    /// are eventually periodic, and the table finds and uses the period.
+    fn reach(&self) -> Option<Reach> {
+        None
+    }
+
+    /// The moves with rightmost coin `x` whose other coins' values nim-sum to `w`, in the
+    /// order of [`CoinRule::moves`], where the rule finds them without listing every move
+    /// (Ruler: at most one). Returns whether it does; where it does not, nothing goes to
+    /// `each`. Only rules with closed-form values have such a finder.
+    fn known_moves_to(&self, _x: u64, _w: u64, _each: &mut dyn FnMut(&[u64])) -> bool {
+        false
+    }
+
+    /// How much work [`CoinRule::known_moves_to`] does for `x` and `w`, where it applies
+    /// (the coins it writes out count).
+    fn known_moves_cost(&self, x: u64, _w: u64) -> u64 {
+        self.move_count(x)
+    }
+}
+
+/// A rule that, from coin `from` on, is the same from every coin: the moves at `x ≥ from`
+/// are those at `from` shifted by `x − from`, and turn only coins within `window` of `x`.
+/// Then `g([x])` depends on the `window` values before it alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    pub from: u64,
+    pub window: u64,
+}
+
+/// Why a coin game cannot give an answer.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum CoinError {
+    #[error("coin {coin} is not on the board: the coins of {game} are numbered from {origin}")]
+    BelowOrigin {
+        game: String,
+        coin: u64,
+        origin: u64,
+    },
+    #[error("coin {coin} is too far for {game}: its value has no closed form, and the mex recurrence is computed through coin {limit} at most ({work} steps or {coins} coins)", work = MAX_TABLE_WORK, coins = MAX_TABLE_COINS)]
+    TooFar { game: String, coin: u64, limit: u64 },
+}
+
+/// The most work a winning-move finder does for a position before it leaves the moves to
+/// the solver (which then holds them to its limits).
+pub const MAX_MOVE_SEARCH: u64 = 1 << 22;
+
+/// A 1-D coin-turning game: a rule and the values of single heads, computed once and kept.
+/// Positions are the heads' coin numbers, in increasing order.
+pub struct CoinGame<R> {
+    rule: R,
+    table: Mutex<Table>,
+}
+
+impl<R: CoinRule> CoinGame<R> {
+    pub fn new(rule: R) -> Self {
+        CoinGame {
+            rule,
+            table: Mutex::new(Table::new(true)),
+        }
+    }
+
+    pub fn rule(&self) -> &R {
+        &self.rule
+    }
+
+    fn table(&self) -> std::sync::MutexGuard<'_, Table> {
+        // A panic while the table was held leaves it whole (it only ever grows).
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `g([x])`, the value of a single head on coin `x`.
+    pub fn value(&self, x: u64) -> Result<u64, CoinError> {
+        if let Some(value) = self.rule.known_value(x) {
+            return Ok(value);
+        }
+        self.table().value(&self.rule, x)
+    }
+
+    /// The value of a position: the nim-sum of its heads' values (Theorem 4.1).
+    pub fn position_value(&self, heads: &[u64]) -> Result<u64, CoinError> {
+        heads.iter().try_fold(0, |sum, &x| Ok(sum ^ self.value(x)?))
+    }
+
+    /// Checks that `x` is a coin of this game whose value can be known.
+    pub fn check_coin(&self, x: u64) -> Result<(), CoinError> {
+        let origin = self.rule.origin();
+        if x < origin {
+            return Err(CoinError::BelowOrigin {
+                game: self.rule.name(),
+                coin: x,
+                origin,
+            });
+        }
+        self.value(x).map(|_| ())
+    }
+
+    /// Calls `each` with every move at `x` whose other coins' values nim-sum to `w` (those
+    /// taking `g([x])` to `w`), in the order of [`CoinRule::moves`]. The work is about
+    /// [`CoinGame::moves_to_cost`]; `each` must not ask this game for values (the table is
+    /// held meanwhile).
+    pub fn moves_to(&self, x: u64, w: u64, each: &mut dyn FnMut(&[u64])) -> Result<(), CoinError> {
+        self.value(x)?;
+        if self.rule.known_value(x).is_some() && self.rule.known_moves_to(x, w, each) {
+            return Ok(());
+        }
+        let table = self.table();
+        let rule = &self.rule;
+        rule.moves(x, &mut |others| {
+            let sum = others.iter().fold(0, |sum, &y| {
+                sum ^ table
+                    .known(rule, y)
+                    .expect("the values below a known coin are known")
+            });
+            if sum == w {
+                each(others);
+            }
+        });
+        Ok(())
+    }
+
+    /// The cost of [`CoinGame::moves_to`] at `x` and `w`.
+    pub fn moves_to_cost(&self, x: u64, w: u64) -> u64 {
+        if self.rule.known_value(x).is_some() {
+            self.rule.known_moves_cost(x, w)
+        } else {
+            self.rule.move_count(x)
+        }
+    }
+}
+
+/// The heads after a move at `x` that turns `x` and `others` (decreasing, all below `x`):
+/// the symmetric difference of two sorted sets.
+pub fn turn(heads: &[u64], x: u64, others: &[u64]) -> Vec<u64> {
+    let mut result = Vec::with_capacity(heads.len() + others.len());
+    let mut turned = others
+        .iter()
+        .rev()
+        .copied()
+        .chain(std::iter::once(x))
+        .peekable();
+    let mut heads = heads.iter().copied().peekable();
+    loop {
+        match (heads.peek(), turned.peek()) {
+            (Some(&h), Some(&t)) if h == t => {
+                heads.next();
+                turned.next();
+            }
+            (Some(&h), Some(&t)) if h < t => {
+                result.push(h);
+                heads.next();
+            }
+            (_, Some(&t)) => {
+                result.push(t);
+                turned.next();
+            }
+            (Some(&h), None) => {
+                result.push(h);
+                heads.next();
+            }
+            (None, None) => return result,
+        }
+    }
+}
+
+/// Writes the coins turned, highest first: `turn coins 8, 3 and 1`, `turn coin 9`.
+pub fn describe_turn<T: std::fmt::Display>(coins: &[T]) -> String {
+    match coins {
+        [] => "turn no coin".to_string(),
+        [one] => format!("turn coin {one}"),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(ToString::to_string).collect();
+            format!("turn coins {} and {last}", init.join(", "))
+        }
+    }
+}
+
+/// The coins in one sorted list and not the other, highest first.
+pub fn changed<T: Ord + Copy>(from: &[T], to: &[T]) -> Vec<T> {
+    let mut changed: Vec<T> = from
+        .iter()
+        .filter(|c| to.binary_search(c).is_err())
+        .chain(to.iter().filter(|c| from.binary_search(c).is_err()))
+        .copied()
+        .collect();
+    changed.sort_unstable_by(|a, b| b.cmp(a));
+    changed
+}
+
+impl<R: CoinRule> Impartial for CoinGame<R> {
+    type Position = Vec<u64>;
+
+    fn options(&self, heads: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut options = Vec::new();
+        for &x in heads {
+            self.rule
+                .moves(x, &mut |others| options.push(turn(heads, x, others)));
+        }
+        options
+    }
+
+    fn option_bound(&self, heads: &Vec<u64>) -> Option<u64> {
+        Some(
+            heads
+                .iter()
+                .map(|&x| self.rule.move_count(x))
+                .fold(0, u64::saturating_add),
+        )
+    }
+
+    /// Each head (Theorem 4.1).
+    fn components(&self, heads: Vec<u64>, parts: &mut Vec<Vec<u64>>) {
+        if heads.len() <= 1 {
+            parts.push(heads);
+        } else {
+            parts.extend(heads.iter().map(|&x| vec![x]));
+        }
+    }
+
+    fn known_value(&self, component: &Vec<u64>) -> Option<u64> {
+        match component.as_slice() {
+            [] => Some(0),
+            [x] => self.value(*x).ok(),
+            _ => None,
+        }
+    }
+
+    /// A move at head `x` reaches `target` when its other coins' values nim-sum to
+    /// `value ⊕ target ⊕ g([x])`; the rule's finder or a pass over the moves at `x` finds
+    /// them.
+    fn known_moves_to(
+        &self,
+        heads: &Vec<u64>,
+        target: Target,
+        sink: &mut MoveSink<'_, Vec<u64>>,
+    ) -> bool {
+        let Target::Value(target) = target else {
+            return false;
+        };
+        let Ok(value) = self.position_value(heads) else {
+            return false;
+        };
+        // What each head's other coins must nim-sum to.
+        let Ok(wanted) = heads
+            .iter()
+            .map(|&x| Ok((x, value ^ target ^ self.value(x)?)))
+            .collect::<Result<Vec<_>, CoinError>>()
+        else {
+            return false;
+        };
+        let cost = wanted
+            .iter()
+            .map(|&(x, w)| self.moves_to_cost(x, w))
+            .fold(0, u64::saturating_add);
+        if cost > MAX_MOVE_SEARCH {
+            return false;
+        }
+        for (x, w) in wanted {
+            let found = self.moves_to(x, w, &mut |others| {
+                sink.push_with(|| turn(heads, x, others))
+            });
+            debug_assert!(found.is_ok(), "the values of the heads are known");
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turning_is_a_symmetric_difference() {
+        assert_eq!(turn(&[0, 1, 2, 4, 6], 6, &[4, 3]), vec![0, 1, 2, 3]);
+        assert_eq!(turn(&[9], 9, &[]), Vec::<u64>::new());
+        assert_eq!(turn(&[3, 5], 5, &[4, 1]), vec![1, 3, 4]);
+        assert_eq!(changed(&[1, 3, 5], &[1, 4]), vec![5, 4, 3]);
+        assert_eq!(describe_turn(&[8, 3, 1]), "turn coins 8, 3 and 1");
+        assert_eq!(describe_turn(&[9]), "turn coin 9");
+    }
+}

@@ -1,0 +1,386 @@
+//! The 1-D coin-turning games of chapter 4 and its exercises, numbered as the texts number
+//! them (the table "numbering conventions" of §4.1).
+
+use super::{CoinRule, Reach};
+use crate::rules::{parse_numbers, ParseError, Separator};
+
+/// A built-in 1-D coin-turning rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Example 4.2: turn exactly two coins. From 0; `g([x]) = x`.
+    Twins,
+    /// Exercise 2.10: turn one coin, and one to its left if you like. From 1; `g([x]) = x`.
+    TurningTurtles,
+    /// Example 4.3: turn one, two or three coins. From 0; the odious number in `{2x, 2x+1}`
+    /// (Theorem 4.2).
+    MockTurtles,
+    /// Example 4.4: turn any number of consecutive coins. From 1; `2^v₂(x)`.
+    Ruler,
+    /// Example 4.5: turn coins `0, a, x − a, x` for `0 < a < x/2`. From 0; Grundy's game.
+    Grunt,
+    /// Exercise 4.5: turn exactly three coins. From 0; Mock Turtles' values two coins on.
+    Triplets,
+    /// Exercise 4.6: turn at least two consecutive coins. From 1; `⌊2^v₂(x)/2⌋`.
+    Rulerette,
+    /// Example 4.1: turn `x` and `x − s` for `s` in the set, or `x` alone when `x` is in
+    /// it. From 1; the subtraction game's values.
+    Subtraction(Vec<u64>),
+    /// Exercises 4.2(c) and 4.12: turn exactly two coins, `x` and `x − s` for `s` in the
+    /// set. From 1; `g([x]) = g_S(x − 1)`.
+    SubtractionTwo(Vec<u64>),
+    /// Exercise 4.7: turn `x` alone, or `x` and `x − s` for `s` in the set. From 1;
+    /// `g([x]) = 1 + g_S(x − 1)`.
+    OneOrTwo(Vec<u64>),
+}
+
+/// The rules' names, as `coins:NAME` and Tartan products read them.
+pub const RULE_NAMES: &str = "twins, turning-turtles, mock-turtles, ruler, grunt, triplets, rulerette, subtraction:S, subtraction-two:S, one-or-two:S (S a comma-separated set such as 1,3,4)";
+
+impl Rule {
+    /// Reads a rule's name, with its set after a colon for the subtraction rules.
+    pub fn parse(text: &str) -> Result<Rule, ParseError> {
+        let text = text.trim();
+        let (name, set) = match text.split_once(':') {
+            Some((name, set)) => (name.trim(), Some(set)),
+            None => (text, None),
+        };
+        let simple = match name {
+            "twins" => Some(Rule::Twins),
+            "turning-turtles" => Some(Rule::TurningTurtles),
+            "mock-turtles" => Some(Rule::MockTurtles),
+            "ruler" => Some(Rule::Ruler),
+            "grunt" => Some(Rule::Grunt),
+            "triplets" => Some(Rule::Triplets),
+            "rulerette" => Some(Rule::Rulerette),
+            _ => None,
+        };
+        let with_set: Option<fn(Vec<u64>) -> Rule> = match name {
+            "subtraction" => Some(Rule::Subtraction),
+            "subtraction-two" => Some(Rule::SubtractionTwo),
+            "one-or-two" => Some(Rule::OneOrTwo),
+            _ => None,
+        };
+        match (simple, with_set, set) {
+            (Some(rule), _, None) => Ok(rule),
+            (Some(_), _, Some(_)) => Err(ParseError::whole(format!(
+                "the coin game '{name}' takes no set"
+            ))),
+            (None, Some(make), Some(set)) => {
+                let at = text.len() - set.len();
+                let mut set = parse_numbers(set, Separator::Commas).map_err(|e| e.shifted(at))?;
+                if set.is_empty() || set.contains(&0) {
+                    return Err(ParseError::whole(format!(
+                        "the coin game '{name}' needs a set of positive distances, e.g. `{name}:1,3,4`"
+                    )));
+                }
+                set.sort_unstable();
+                set.dedup();
+                Ok(make(set))
+            }
+            (None, Some(_), None) => Err(ParseError::whole(format!(
+                "give the set after a colon, e.g. `{name}:1,3,4`"
+            ))),
+            (None, None, _) => Err(ParseError::whole(format!(
+                "unknown coin game '{name}'; the coin games are {RULE_NAMES}"
+            ))),
+        }
+    }
+
+    /// The subtraction set of the subtraction rules.
+    fn set(&self) -> Option<&[u64]> {
+        match self {
+            Rule::Subtraction(set) | Rule::SubtractionTwo(set) | Rule::OneOrTwo(set) => Some(set),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `n` has an odd number of 1s in binary.
+pub fn is_odious(n: u64) -> bool {
+    n.count_ones() % 2 == 1
+}
+
+/// Mock Turtles' value of coin `x`: `2x` or `2x + 1`, whichever is odious (Theorem 4.2).
+fn mock_turtle(x: u64) -> Option<u64> {
+    Some(x.checked_mul(2)? | u64::from(!is_odious(x)))
+}
+
+/// The coin of Mock Turtles whose value is `v`, if there is one.
+fn mock_turtle_coin(v: u64) -> Option<u64> {
+    is_odious(v).then_some(v >> 1)
+}
+
+/// The Gray code of `n`: the nim-sum of the Ruler values `2^v₂(k)` for `k = 1..=n`, since
+/// consecutive Gray codes differ in the bit `v₂(k)`.
+fn gray(n: u64) -> u64 {
+    n ^ (n >> 1)
+}
+
+fn gray_inverse(mut g: u64) -> u64 {
+    for shift in [1, 2, 4, 8, 16, 32] {
+        g ^= g >> shift;
+    }
+    g
+}
+
+/// Calls `each` with the blocks of consecutive coins left of `x` of lengths `from..x`
+/// (from `x − 1` down): one buffer that grows by a coin per block.
+fn blocks(x: u64, shortest: u64, each: &mut dyn FnMut(&[u64])) {
+    let mut block = Vec::new();
+    for length in 0..x {
+        if length >= shortest {
+            each(&block);
+        }
+        block.push(x - 1 - length);
+    }
+}
+
+/// The block of coins `a..x`, highest first: the other coins of a Ruler move.
+fn block(a: u64, x: u64) -> Vec<u64> {
+    (a..x).rev().collect()
+}
+
+impl CoinRule for Rule {
+    fn name(&self) -> String {
+        let set = |set: &[u64]| set.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        match self {
+            Rule::Twins => "twins".into(),
+            Rule::TurningTurtles => "turning-turtles".into(),
+            Rule::MockTurtles => "mock-turtles".into(),
+            Rule::Ruler => "ruler".into(),
+            Rule::Grunt => "grunt".into(),
+            Rule::Triplets => "triplets".into(),
+            Rule::Rulerette => "rulerette".into(),
+            Rule::Subtraction(s) => format!("subtraction:{}", set(s)),
+            Rule::SubtractionTwo(s) => format!("subtraction-two:{}", set(s)),
+            Rule::OneOrTwo(s) => format!("one-or-two:{}", set(s)),
+        }
+    }
+
+    fn origin(&self) -> u64 {
+        match self {
+            Rule::Twins | Rule::MockTurtles | Rule::Grunt | Rule::Triplets => 0,
+            _ => 1,
+        }
+    }
+
+    fn moves(&self, x: u64, each: &mut dyn FnMut(&[u64])) {
+        match self {
+            Rule::Twins => (0..x).for_each(|y| each(&[y])),
+            Rule::TurningTurtles => {
+                each(&[]);
+                (1..x).for_each(|y| each(&[y]));
+            }
+            Rule::MockTurtles => {
+                each(&[]);
+                (0..x).for_each(|a| each(&[a]));
+                for a in 0..x {
+                    (a + 1..x).for_each(|b| each(&[b, a]));
+                }
+            }
+            Rule::Triplets => {
+                for a in 0..x {
+                    (a + 1..x).for_each(|b| each(&[b, a]));
+                }
+            }
+            Rule::Ruler => blocks(x, 0, each),
+            Rule::Rulerette => blocks(x, 1, each),
+            Rule::Grunt => {
+                for a in (1..x).take_while(|&a| 2 * a < x) {
+                    each(&[x - a, a, 0]);
+                }
+            }
+            Rule::Subtraction(set) | Rule::SubtractionTwo(set) | Rule::OneOrTwo(set) => {
+                if matches!(self, Rule::OneOrTwo(_)) {
+                    each(&[]);
+                }
+                for &s in set.iter().take_while(|&&s| s <= x) {
+                    if s < x {
+                        each(&[x - s]);
+                    } else if matches!(self, Rule::Subtraction(_)) {
+                        each(&[]);
+                    }
+                }
+            }
+        }
+    }
+
+    fn move_count(&self, x: u64) -> u64 {
+        let pairs = |n: u64| u128::from(n) * u128::from(n.saturating_sub(1)) / 2;
+        let saturate = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
+        match self {
+            Rule::Twins | Rule::TurningTurtles | Rule::Ruler => x,
+            Rule::Rulerette => x.saturating_sub(1),
+            Rule::MockTurtles => saturate(1 + u128::from(x) + pairs(x)),
+            Rule::Triplets => saturate(pairs(x)),
+            Rule::Grunt => x.saturating_sub(1) / 2,
+            Rule::Subtraction(set) | Rule::SubtractionTwo(set) | Rule::OneOrTwo(set) => {
+                let fits = set.iter().take_while(|&&s| s <= x).count() as u64;
+                match self {
+                    Rule::SubtractionTwo(_) if set.contains(&x) => fits - 1,
+                    Rule::OneOrTwo(_) if set.contains(&x) => fits,
+                    Rule::OneOrTwo(_) => fits + 1,
+                    _ => fits,
+                }
+            }
+        }
+    }
+
+    fn known_value(&self, x: u64) -> Option<u64> {
+        match self {
+            Rule::Twins | Rule::TurningTurtles => Some(x),
+            Rule::MockTurtles => mock_turtle(x),
+            Rule::Triplets => match x {
+                0 | 1 => Some(0),
+                _ => mock_turtle(x - 2),
+            },
+            Rule::Ruler => Some(x & x.wrapping_neg()),
+            Rule::Rulerette => Some((x & x.wrapping_neg()) >> 1),
+            _ => None,
+        }
+    }
+
+    /// The subtraction rules are the same from one past the largest distance on.
+    fn reach(&self) -> Option<Reach> {
+        let largest = *self.set()?.last()?;
+        Some(Reach {
+            from: self.origin() + largest,
+            window: largest,
+        })
+    }
+
+    fn known_moves_to(&self, x: u64, w: u64, each: &mut dyn FnMut(&[u64])) -> bool {
+        match self {
+            Rule::Twins => {
+                if w < x {
+                    each(&[w]);
+                }
+            }
+            Rule::TurningTurtles => {
+                if w == 0 {
+                    each(&[]);
+                } else if w < x {
+                    each(&[w]);
+                }
+            }
+            Rule::MockTurtles => {
+                if w == 0 {
+                    each(&[]);
+                }
+                if let Some(a) = mock_turtle_coin(w).filter(|&a| a < x) {
+                    each(&[a]);
+                }
+                mock_turtle_pairs(x, w, 0, each);
+            }
+            Rule::Triplets => {
+                // Coins 0 and 1 are worth 0; coin c ≥ 2 is Mock Turtles' coin c − 2.
+                if w == 0 && x > 1 {
+                    each(&[1, 0]);
+                }
+                if let Some(b) = mock_turtle_coin(w).map(|c| c + 2).filter(|&b| b < x) {
+                    each(&[b, 0]);
+                    each(&[b, 1]);
+                }
+                mock_turtle_pairs(x, w, 2, each);
+            }
+            Rule::Ruler => {
+                if let Some(a) = ruler_block(x, w) {
+                    each(&block(a, x));
+                }
+            }
+            Rule::Rulerette => {
+                let Some(twice) = w.checked_mul(2) else {
+                    return true;
+                };
+                // Drop the last coin's low bit: two candidates, the longer block first.
+                let mut starts: Vec<u64> = [twice, twice | 1]
+                    .iter()
+                    .filter_map(|&v| ruler_block(x, v))
+                    .filter(|&a| a < x)
+                    .collect();
+                starts.sort_unstable_by(|a, b| b.cmp(a));
+                starts.dedup();
+                for a in starts {
+                    each(&block(a, x));
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Ruler and Rulerette: the length of the blocks found, which may be as long as `x`.
+    fn known_moves_cost(&self, x: u64, w: u64) -> u64 {
+        let length = |v: u64| ruler_block(x, v).map_or(1, |a| x - a + 1);
+        match self {
+            Rule::Twins | Rule::TurningTurtles => 1,
+            // Pairs are looked for only where two coins can be worth `w`.
+            Rule::MockTurtles | Rule::Triplets if mock_turtle_pair_sum(w).is_none() => 1,
+            Rule::Ruler => length(w),
+            Rule::Rulerette => w
+                .checked_mul(2)
+                .map_or(1, |twice| length(twice).max(length(twice | 1))),
+            _ => x,
+        }
+    }
+}
+
+/// The first coin `a` of the block `a..x` whose Ruler values nim-sum to `w` (at most one:
+/// the nim-sum is `gray(x − 1) ⊕ gray(a − 1)`).
+fn ruler_block(x: u64, w: u64) -> Option<u64> {
+    let before = gray_inverse(gray(x - 1) ^ w);
+    (before < x).then_some(before + 1)
+}
+
+/// Whether two Mock Turtles coins can be worth `w` together: `g(a) ⊕ g(b) = 2(a ⊕ b) +
+/// parity(a ⊕ b)`, so `w` must be evil, and `a ⊕ b = w/2` must not be 0.
+fn mock_turtle_pair_sum(w: u64) -> Option<u64> {
+    (!is_odious(w) && w >> 1 != 0).then_some(w >> 1)
+}
+
+/// The pairs `a < b < x` of coins from `shift` on, each worth Mock Turtles' value of the
+/// coin `shift` places left, that together are worth `w`: `[b, a]` in the order of the moves
+/// (by `a`), one `b = a ⊕ w/2` for each `a`.
+fn mock_turtle_pairs(x: u64, w: u64, shift: u64, each: &mut dyn FnMut(&[u64])) {
+    let Some(c) = mock_turtle_pair_sum(w) else {
+        return;
+    };
+    for a in 0..x.saturating_sub(shift) {
+        let b = a ^ c;
+        if a < b && b < x - shift {
+            each(&[b + shift, a + shift]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gray_codes_sum_the_ruler() {
+        let mut sum = 0;
+        for n in 1..300u64 {
+            sum ^= n & n.wrapping_neg();
+            assert_eq!(gray(n), sum);
+            assert_eq!(gray_inverse(gray(n)), n);
+        }
+    }
+
+    #[test]
+    fn names_read_back() {
+        for name in [
+            "twins",
+            "mock-turtles",
+            "ruler",
+            "subtraction:1,2,3",
+            "one-or-two:1,3,4",
+        ] {
+            assert_eq!(Rule::parse(name).unwrap().name(), name);
+        }
+        assert!(Rule::parse("rulers").is_err());
+        assert!(Rule::parse("subtraction").is_err());
+        assert!(Rule::parse("subtraction:0,1").is_err());
+        assert!(Rule::parse("ruler:3").is_err());
+    }
+}
