@@ -7,8 +7,14 @@
 //! whether the rule's periodicity theorem proves it.
 
 mod code;
+mod mex;
+mod sparse;
+mod values;
 
 pub use code::{TakeBreak, MAX_PARTS};
+pub use mex::mex_sequence;
+pub use sparse::SparseSpace;
+pub use values::Values;
 
 use crate::engine::{Outcome, SearchError};
 use crate::impartial::{Impartial, MoveSink, Solver, Target};
