@@ -8,13 +8,14 @@
 //!
 //! A code is written `d0.d1d2…` in hexadecimal digits (`0.77`, `4.7`, `0.137`) or `grundy`.
 //! Prints heaps per second of both methods (by the process's CPU time, the fairer figure on a
-//! busy machine), the bytes the sparse method holds at the end (its peak: it only grows), the
+//! busy machine, and for the sparse method by the wall clock too, as it uses `--threads`
+//! threads, 2 unless told), the bytes the sparse method holds at the end (its peak: it only grows), the
 //! rare heaps under the final mask, the mask and the largest value.
 
 use conway::engine::{Limits, Meter};
 use conway::heap::{mex_sequence, SparseSpace, TakeBreak};
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 fn parse(code: &str) -> Result<TakeBreak, String> {
     if code == "grundy" {
@@ -49,7 +50,7 @@ fn cpu_time() -> Duration {
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: octal_sequence CODE HEAPS [--mex HEAPS]";
+    let usage = "usage: octal_sequence CODE HEAPS [--mex HEAPS] [--threads N]";
     let code = parse(args.first().ok_or(usage)?)?;
     let heaps: u64 = args
         .get(1)
@@ -64,13 +65,23 @@ fn run() -> Result<(), String> {
             .map_err(|e| format!("--mex: {e}"))?,
         None => heaps.min(20_000),
     };
+    let threads: usize = match args.iter().position(|a| a == "--threads") {
+        Some(i) => args
+            .get(i + 1)
+            .ok_or(usage)?
+            .parse()
+            .map_err(|e| format!("--threads: {e}"))?,
+        None => 2,
+    };
     let mut space =
         SparseSpace::new(&code).ok_or(format!("{code}: the sparse-space method does not apply"))?;
+    space.set_threads(threads);
     let mut meter = Meter::new(Limits {
         max_positions: u64::MAX,
         ..Limits::default()
     });
     let start = cpu_time();
+    let wall = Instant::now();
     // Doubling, as a caller that looks for a period at powers of two does.
     let mut to = 1023;
     loop {
@@ -83,11 +94,15 @@ fn run() -> Result<(), String> {
         to = 2 * to + 1;
     }
     let sparse = cpu_time() - start;
+    let wall = wall.elapsed();
     let rate = |n: u64, t: Duration| n as f64 / t.as_secs_f64().max(1e-9);
     println!(
-        "{code}: {heaps} heaps, sparse space {:.3} s CPU, {:.0} heaps/s",
+        "{code}: {heaps} heaps, sparse space on {threads} thread(s): {:.3} s CPU ({:.0} heaps/s \
+         per core), {:.3} s wall ({:.0} heaps/s)",
         sparse.as_secs_f64(),
-        rate(heaps, sparse)
+        rate(heaps, sparse),
+        wall.as_secs_f64(),
+        rate(heaps, wall)
     );
     let (mask, heap_parity) = space.mask();
     println!(

@@ -5,8 +5,14 @@
 use conway::engine::{Limits, Meter};
 use conway::heap::{mex_sequence, SparseSpace, TakeBreak};
 
+/// The values of heaps `0..heaps`, heap by heap on one thread.
 fn sparse(code: &TakeBreak, heaps: u64) -> SparseSpace {
+    sparse_on(code, heaps, 1)
+}
+
+fn sparse_on(code: &TakeBreak, heaps: u64, threads: usize) -> SparseSpace {
     let mut space = SparseSpace::new(code).expect("an octal code");
+    space.set_threads(threads);
     let mut meter = Meter::new(Limits {
         max_positions: u64::MAX,
         ..Limits::default()
@@ -41,6 +47,8 @@ fn every_short_octal_code_agrees_with_the_definition() {
             let reference = mex_sequence(&game, heaps);
             let space = sparse(&game, heaps);
             assert_eq!(space.values().to_vec(), reference, "{game}");
+            let space = sparse_on(&game, heaps, 2);
+            assert_eq!(space.values().to_vec(), reference, "{game} on two threads");
             assert_eq!(
                 space.max_value(),
                 *reference.iter().max().unwrap(),
@@ -55,10 +63,9 @@ fn every_short_octal_code_agrees_with_the_definition() {
 #[test]
 fn grundys_game_agrees_with_the_definition() {
     let grundy = TakeBreak::grundy();
-    assert_eq!(
-        sparse(&grundy, 6000).values().to_vec(),
-        mex_sequence(&grundy, 6000)
-    );
+    let reference = mex_sequence(&grundy, 6000);
+    assert_eq!(sparse(&grundy, 6000).values().to_vec(), reference);
+    assert_eq!(sparse_on(&grundy, 6000, 2).values().to_vec(), reference);
 }
 
 #[test]
@@ -109,7 +116,7 @@ fn grunt_is_grundys_game() {
 /// heap 0 counted (its value 0 is rare).
 #[test]
 fn grundys_game_to_two_to_the_21() {
-    let space = sparse(&TakeBreak::grundy(), 1 << 21);
+    let space = sparse_on(&TakeBreak::grundy(), 1 << 21, 2);
     assert_eq!(space.max_value(), 231);
     assert_eq!(space.rare_count(), 1274);
     assert_eq!(space.mask(), (0b1111_1110, false));
@@ -127,7 +134,7 @@ fn the_method_applies_to_finite_octal_codes_and_grundys_game() {
 #[test]
 fn values_past_a_byte_widen_the_store() {
     let game = code(&[0, 5, 6, 7]);
-    let space = sparse(&game, 3000);
+    let space = sparse_on(&game, 3000, 2);
     assert!(space.max_value() >= 256);
     assert_eq!(space.values().width(), 2);
     assert_eq!(space.values().to_vec(), mex_sequence(&game, 3000));

@@ -16,10 +16,17 @@
 //! The method is right for every mask; the mask only decides the speed. It is chosen from the
 //! histogram of values by a Walsh–Hadamard transform (the mask with the fewest rare heaps)
 //! and chosen again as the counts shift, rebuilding the list of rare heaps.
+//!
+//! Two cores share one sequence block by block: for the heaps of a block, the pairs whose
+//! heaps all lie before the block (nearly every rare pair, and most witness pairs) are swept
+//! in parallel, heap by heap; then the pairs inside the block, the candidate and what is still
+//! needed are done in order.
 
 use super::values::{with_store, Cell, Store, Values};
 use super::TakeBreak;
 use crate::engine::{Meter, SearchError};
+use rayon::prelude::*;
+use std::ops::Range;
 
 /// Pairs looked at that count as one position against the meter.
 const PAIRS_PER_COUNT: u64 = 4096;
@@ -29,6 +36,13 @@ const WITNESS_BLOCK: u64 = 64;
 
 /// Heaps computed between two reports to the meter.
 const BLOCK: u64 = 4096;
+
+/// Heaps computed together by the parallel sweep. Larger blocks leave more pairs (those inside
+/// the block) to the part done in order; smaller ones pay more for starting the threads.
+const PARALLEL_BLOCK: u64 = 64;
+
+/// Heaps given to one thread at a time within a block.
+const PARALLEL_CHUNK: usize = 8;
 
 /// The moves of a code, sorted by kind.
 #[derive(Clone, Debug)]
@@ -110,9 +124,9 @@ pub struct SparseSpace {
     engine: Engine,
 }
 
-/// Everything but the values, so that the inner loops borrow the typed values apart.
+/// The state the sweeps read: the moves, the classes and the rare heaps.
 #[derive(Clone, Debug)]
-struct Engine {
+struct Method {
     moves: Moves,
     classes: Classes,
     /// The rare heaps (all `≥ 1`), ascending, and their values.
@@ -122,12 +136,46 @@ struct Engine {
     bound: u64,
     /// `class_values[c]`: the values below `2 · bound` of class `c`, ascending.
     class_values: [Vec<u64>; 2],
-    /// `seen[x] == stamp`: `x` is the value of an option of the current heap. Stamps instead
-    /// of a cleared bitset: a mark is a plain store, with no read to wait for.
+    /// `class_bits[c]`: the same as a bitset.
+    class_bits: [Vec<u64>; 2],
+}
+
+/// One thread's marks: `seen[x] == stamp` says `x` is the value of an option of the heap at
+/// hand. Stamps instead of a cleared bitset: a mark is a plain store, with no read to wait for.
+#[derive(Clone, Debug)]
+struct Scratch {
+    /// A power of two long, above twice every value.
     seen: Vec<u32>,
     stamp: u32,
     /// The other class's values below the candidate not yet shown to be options.
     needed: Vec<u64>,
+}
+
+/// What the sweeps over the heaps before `known` found for one heap.
+#[derive(Clone, Copy, Debug, Default)]
+struct Explored {
+    /// The least common value not marked.
+    candidate: u64,
+    /// The witness sweep covered `a` from its start through `start + reached − 1`, per take.
+    reached: u64,
+    /// The witness sweep ran to the end: every pair of known heaps is marked.
+    complete: bool,
+    /// Pairs looked at.
+    pairs: u64,
+}
+
+/// Everything but the values, so that the inner loops borrow the typed values apart.
+#[derive(Clone, Debug)]
+struct Engine {
+    method: Method,
+    /// The marks of the heap-by-heap path.
+    scratch: Scratch,
+    /// The marks of the in-order part of a block, as a bitset below `2 · bound`.
+    bits: Vec<u64>,
+    /// The parallel sweep's results for a block: the marks of each heap (`bound / 64` words
+    /// each) and how far its sweep went.
+    block_bits: Vec<u64>,
+    block_explored: Vec<Explored>,
     /// How many heaps `n ≥ 1` have each value, and the same counted `+1` for even `n` and `−1`
     /// for odd `n`: the histograms the mask is chosen from.
     counts: Vec<i64>,
@@ -137,15 +185,18 @@ struct Engine {
     next_choice: u64,
     /// Pairs looked at and not yet counted against the meter.
     pairs: u64,
+    /// Threads to use: 1 computes heap by heap.
+    threads: usize,
 }
 
 impl SparseSpace {
     /// The computation for `code`, with heap 0 done; `None` for codes outside the method: a
-    /// code that goes on forever or splits into more than two heaps.
+    /// code that goes on forever or splits into more than two heaps. It uses the threads of
+    /// the rayon pool it runs in.
     pub fn new(code: &TakeBreak) -> Option<SparseSpace> {
         let moves = Moves::of(code)?;
         let bound = 64;
-        let mut engine = Engine {
+        let method = Method {
             moves,
             classes: Classes {
                 mask: bound - 1,
@@ -156,19 +207,30 @@ impl SparseSpace {
             rare_values: Vec::new(),
             bound,
             class_values: [Vec::new(), Vec::new()],
-            seen: Vec::new(),
-            stamp: 0,
-            needed: Vec::new(),
+            class_bits: [Vec::new(), Vec::new()],
+        };
+        let mut engine = Engine {
+            scratch: Scratch::new(bound),
+            method,
+            bits: Vec::new(),
+            block_bits: Vec::new(),
+            block_explored: Vec::new(),
             counts: Vec::new(),
             signed_counts: Vec::new(),
             max_value: 0,
             next_choice: 0,
             pairs: 0,
+            threads: rayon::current_num_threads(),
         };
         engine.resize(bound);
         let mut values = Values::new();
         values.push(0);
         Some(SparseSpace { values, engine })
+    }
+
+    /// Uses `threads` threads (of the rayon pool it runs in); 1 computes heap by heap.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.engine.threads = threads.max(1);
     }
 
     /// Computes the values of heaps up to `to` (nothing when they are known already). Refuses,
@@ -212,7 +274,8 @@ impl SparseSpace {
 
     /// The heaps whose value is rare under the mask in use (heap 0 included).
     pub fn rare_count(&self) -> u64 {
-        self.engine.rare.len() as u64 + u64::from(self.engine.classes.is_rare(0, 0))
+        let method = &self.engine.method;
+        method.rare.len() as u64 + u64::from(method.classes.is_rare(0, 0))
     }
 
     /// The largest value so far.
@@ -223,10 +286,8 @@ impl SparseSpace {
     /// The mask that splits values into rare and common, and whether a heap's own parity
     /// joins its class.
     pub fn mask(&self) -> (u64, bool) {
-        (
-            self.engine.classes.mask,
-            self.engine.classes.heap_parity == 1,
-        )
+        let classes = self.engine.method.classes;
+        (classes.mask, classes.heap_parity == 1)
     }
 
     /// Bytes held: the values and the method's tables.
@@ -235,31 +296,217 @@ impl SparseSpace {
     }
 }
 
+impl Scratch {
+    fn new(bound: u64) -> Scratch {
+        Scratch {
+            // Twice the values: the candidate may lie at or past `bound`.
+            seen: vec![0; 2 * bound as usize],
+            stamp: 0,
+            needed: Vec::new(),
+        }
+    }
+
+    /// A stamp no entry holds yet.
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = match self.stamp.checked_add(1) {
+            Some(stamp) => stamp,
+            None => {
+                self.seen.fill(0);
+                1
+            }
+        };
+        self.stamp
+    }
+
+    /// The least value not marked.
+    fn mex(&self) -> u64 {
+        self.seen
+            .iter()
+            .position(|&s| s != self.stamp)
+            .unwrap_or_default() as u64
+    }
+
+    /// The marks below `64 · bits.len()` as a bitset.
+    fn pack(&self, bits: &mut [u64]) {
+        for (word, seen) in bits.iter_mut().zip(self.seen.chunks_exact(64)) {
+            *word = seen
+                .iter()
+                .enumerate()
+                .fold(0, |w, (i, &s)| w | (u64::from(s == self.stamp) << i));
+        }
+    }
+}
+
+/// Marks `x` in a bitset.
+#[inline(always)]
+fn mark(bits: &mut [u64], x: u64) {
+    bits[(x >> 6) as usize] |= 1 << (x & 63);
+}
+
+impl Method {
+    /// The last `a` of a split of `n − t` into `a ≤ n − t − a`; the equal split is no move in
+    /// Grundy's game.
+    fn last(&self, n: u64, t: u64) -> u64 {
+        let rest = n.saturating_sub(t);
+        if self.moves.distinct && rest.is_multiple_of(2) {
+            (rest / 2).saturating_sub(1)
+        } else {
+            rest / 2
+        }
+    }
+
+    /// The first `a` of a split of `n − t` whose other heap lies before `known`.
+    fn first_known(n: u64, t: u64, known: u64) -> u64 {
+        (n.saturating_sub(t) + 1).saturating_sub(known).max(1)
+    }
+
+    /// The indices `from..to` of rare heaps to pair with `rest − r`, as two ranges that leave
+    /// out the equal split of Grundy's game.
+    fn rare_ranges(&self, rest: u64, from: usize, to: usize) -> [Range<usize>; 2] {
+        let to = to.max(from);
+        let equal = match self.moves.distinct && rest.is_multiple_of(2) {
+            true => self.rare[from..to].binary_search(&(rest / 2)).ok(),
+            false => None,
+        };
+        match equal {
+            Some(i) => [from..from + i, from + i + 1..to],
+            None => [from..to, to..to],
+        }
+    }
+
+    /// Sweeps, for heap `n`, the options made only of heaps before `known` (all of them when
+    /// `known == n`): the rare pairs, then witness pairs until every value of the other class
+    /// below the candidate is marked, or to the end. The marks are left in `scratch`.
+    fn explore<T: Cell>(&self, scratch: &mut Scratch, v: &[T], n: u64, known: u64) -> Explored {
+        let stamp = scratch.next_stamp();
+        // `seen` has a power-of-two length above every value; masking the index lets the
+        // compiler drop the bounds check.
+        let wrap = scratch.seen.len() - 1;
+        let seen = &mut scratch.seen[..=wrap];
+        let moves = &self.moves;
+        let mut pairs = 0;
+        for &t in &moves.empty {
+            if n == t {
+                seen[0] = stamp;
+            }
+        }
+        for &t in &moves.single {
+            if n > t && n - t < known {
+                seen[v[(n - t) as usize].get() as usize & wrap] = stamp;
+            }
+        }
+        // Every pair holding a rare heap: all the options of the common class.
+        for &t in &moves.split {
+            let Some(rest) = n.checked_sub(t) else {
+                continue;
+            };
+            let from = self.rare.partition_point(|&r| r + known <= rest);
+            let to = self.rare.partition_point(|&r| r < rest.min(known));
+            for range in self.rare_ranges(rest, from, to) {
+                let rare = self.rare[range.clone()].iter();
+                for (&r, &g) in rare.zip(&self.rare_values[range]) {
+                    seen[(g ^ v[(rest - r) as usize].get()) as usize & wrap] = stamp;
+                }
+            }
+            pairs += to.saturating_sub(from) as u64;
+        }
+        let common_class = self.classes.common_values(n) as usize;
+        // The candidate: the least common value not an option (there is one below 2·bound).
+        let candidate = *self.class_values[common_class]
+            .iter()
+            .find(|&&x| seen[x as usize] != stamp)
+            .expect("both classes have values in [bound, 2·bound)");
+        // The other class's values below the candidate must each be shown to be an option.
+        let needed = &mut scratch.needed;
+        needed.clear();
+        needed.extend(
+            self.class_values[1 - common_class]
+                .iter()
+                .take_while(|&&x| x < candidate)
+                .filter(|&&x| seen[x as usize] != stamp),
+        );
+        // Pairs (a, rest − a) for every split's take at once (a needed value may come from one
+        // take only), block by block.
+        let mut reached = 0;
+        while !needed.is_empty() {
+            let mut swept = false;
+            for &t in &moves.split {
+                let rest = n.saturating_sub(t);
+                let a = Method::first_known(n, t, known) + reached;
+                let end = (a + WITNESS_BLOCK).min(self.last(n, t) + 1);
+                if end > a {
+                    let low = &v[a as usize..end as usize];
+                    let high = &v[(rest + 1 - end) as usize..=(rest - a) as usize];
+                    // XOR in the stored width first, where it runs as vector code.
+                    let mut xs = [T::default(); WITNESS_BLOCK as usize];
+                    let xs = &mut xs[..low.len()];
+                    for ((x, &a), &b) in xs.iter_mut().zip(low).zip(high.iter().rev()) {
+                        *x = a ^ b;
+                    }
+                    for &x in xs.iter() {
+                        seen[x.get() as usize & wrap] = stamp;
+                    }
+                    pairs += end - a;
+                    swept = true;
+                }
+            }
+            if !swept {
+                return Explored {
+                    candidate,
+                    reached,
+                    complete: true,
+                    pairs,
+                };
+            }
+            reached += WITNESS_BLOCK;
+            needed.retain(|&x| seen[x as usize] != stamp);
+        }
+        Explored {
+            candidate,
+            reached,
+            complete: false,
+            pairs,
+        }
+    }
+}
+
 impl Engine {
     fn bytes(&self) -> u64 {
-        let classes = self.class_values[0].capacity() + self.class_values[1].capacity();
-        let lists = self.rare.capacity() + self.rare_values.capacity();
+        let m = &self.method;
+        let words = m.class_values[0].capacity()
+            + m.class_values[1].capacity()
+            + m.class_bits[0].capacity()
+            + m.class_bits[1].capacity()
+            + self.bits.capacity()
+            + self.block_bits.capacity();
+        let lists = m.rare.capacity() + m.rare_values.capacity();
         let counts = self.counts.capacity() + self.signed_counts.capacity();
-        8 * (classes + lists + counts) as u64 + 4 * self.seen.capacity() as u64
+        let explored = self.block_explored.capacity() * std::mem::size_of::<Explored>();
+        let scratch = 4 * self.threads.max(1) * self.scratch.seen.capacity();
+        (8 * (words + lists + counts) + explored + scratch) as u64
     }
 
     /// Sizes the tables for values below `bound`.
     fn resize(&mut self, bound: u64) {
-        self.bound = bound;
-        // Twice the values: the candidate may lie at or past `bound`.
-        self.seen = vec![0; 2 * bound as usize];
-        self.stamp = 0;
+        self.method.bound = bound;
+        self.scratch = Scratch::new(bound);
+        self.bits = vec![0; (2 * bound / 64) as usize];
         self.counts.resize(bound as usize, 0);
         self.signed_counts.resize(bound as usize, 0);
-        self.fill_class_values();
+        self.fill_classes();
     }
 
-    fn fill_class_values(&mut self) {
-        let classes = self.classes;
-        for (c, values) in self.class_values.iter_mut().enumerate() {
-            *values = (0..2 * self.bound)
+    fn fill_classes(&mut self) {
+        let m = &mut self.method;
+        let classes = m.classes;
+        for c in 0..2 {
+            m.class_values[c] = (0..2 * m.bound)
                 .filter(|&x| classes.of_value(x) == c as u64)
                 .collect();
+            m.class_bits[c] = vec![0; (2 * m.bound / 64) as usize];
+            for &x in &m.class_values[c] {
+                mark(&mut m.class_bits[c], x);
+            }
         }
     }
 
@@ -276,16 +523,31 @@ impl Engine {
             if n >= self.next_choice {
                 self.choose_mask(v);
             }
-            let g = self.value_of(v, n);
-            if g > T::MAX {
-                return Ok(Some(g));
+            if self.threads > 1 && n >= 4 * PARALLEL_BLOCK {
+                let end = (n + PARALLEL_BLOCK).min(to + 1);
+                if let Some(g) = self.block(v, n, end) {
+                    return Ok(Some(g));
+                }
+            } else {
+                let explored = self.method.explore(&mut self.scratch, v, n, n);
+                self.pairs += explored.pairs;
+                // A sweep that ran to the end marked every option.
+                let g = match explored.complete {
+                    true => self.scratch.mex(),
+                    false => explored.candidate,
+                };
+                if g > T::MAX {
+                    return Ok(Some(g));
+                }
+                v.push(T::of(g));
+                self.record(n, g);
             }
-            v.push(T::of(g));
-            self.record(n, g);
-            if n + 1 - counted >= BLOCK {
-                meter.count(n + 1 - counted + self.pairs / PAIRS_PER_COUNT)?;
+            let done = v.len() as u64;
+            if done - counted >= BLOCK {
+                meter.hold(self.bytes() + (v.capacity() * std::mem::size_of::<T>()) as u64)?;
+                meter.count(done - counted + self.pairs / PAIRS_PER_COUNT)?;
                 self.pairs %= PAIRS_PER_COUNT;
-                counted = n + 1;
+                counted = done;
             }
         }
         meter.count(v.len() as u64 - counted + self.pairs / PAIRS_PER_COUNT)?;
@@ -293,135 +555,163 @@ impl Engine {
         Ok(None)
     }
 
+    /// Computes heaps `n0..end` as a block: the sweeps over heaps before `n0` in parallel,
+    /// then the rest in order. Stops early with a value that does not fit `T`.
+    fn block<T: Cell>(&mut self, v: &mut Vec<T>, n0: u64, end: u64) -> Option<u64> {
+        let heaps = (end - n0) as usize;
+        let stride = (self.method.bound / 64) as usize;
+        self.block_bits.resize(heaps * stride, 0);
+        self.block_explored.resize(heaps, Explored::default());
+        let method = &self.method;
+        let known: &[T] = v;
+        self.block_bits[..heaps * stride]
+            .par_chunks_mut(stride * PARALLEL_CHUNK)
+            .zip(self.block_explored[..heaps].par_chunks_mut(PARALLEL_CHUNK))
+            .enumerate()
+            .for_each(|(chunk, (bits, explored))| {
+                let mut scratch = Scratch::new(method.bound);
+                for (i, (bits, explored)) in
+                    bits.chunks_mut(stride).zip(explored.iter_mut()).enumerate()
+                {
+                    let n = n0 + (chunk * PARALLEL_CHUNK + i) as u64;
+                    *explored = method.explore(&mut scratch, known, n, n0);
+                    scratch.pack(bits);
+                }
+            });
+        for i in 0..heaps {
+            let n = n0 + i as u64;
+            let explored = self.block_explored[i];
+            self.pairs += explored.pairs;
+            let g = self.finish(v, n, n0, i * stride, stride, &explored);
+            if g > T::MAX {
+                return Some(g);
+            }
+            v.push(T::of(g));
+            self.record(n, g);
+        }
+        None
+    }
+
+    /// The value of heap `n` of a block from `n0`, given the parallel sweep's marks (at
+    /// `from` in the block's bitsets, `stride` words): adds the options that involve heaps of
+    /// the block, then confirms the candidate.
+    fn finish<T: Cell>(
+        &mut self,
+        v: &[T],
+        n: u64,
+        n0: u64,
+        from: usize,
+        stride: usize,
+        explored: &Explored,
+    ) -> u64 {
+        let method = &self.method;
+        let bits = &mut self.bits[..];
+        bits.fill(0);
+        // The bound may have grown within the block: the parallel marks are all below the
+        // bound they were made with.
+        bits[..stride].copy_from_slice(&self.block_bits[from..from + stride]);
+        let moves = &method.moves;
+        for &t in &moves.single {
+            if n > t && n - t >= n0 {
+                mark(bits, v[(n - t) as usize].get());
+            }
+        }
+        for &t in &moves.split {
+            let Some(rest) = n.checked_sub(t) else {
+                continue;
+            };
+            // Rare heaps whose partner lies in the block, and rare heaps of the block.
+            let partner_in_block = method.rare.partition_point(|&r| r + n0 <= rest);
+            let old = method.rare.partition_point(|&r| r < n0);
+            let below = method.rare.partition_point(|&r| r < rest);
+            let [first, second] = method.rare_ranges(rest, 0, partner_in_block.min(below));
+            let [third, fourth] = method.rare_ranges(rest, old, below);
+            for range in [first, second, third, fourth] {
+                let rare = method.rare[range.clone()].iter();
+                for (&r, &g) in rare.zip(&method.rare_values[range]) {
+                    mark(bits, g ^ v[(rest - r) as usize].get());
+                }
+            }
+            self.pairs += (partner_in_block.min(below) + below.saturating_sub(old)) as u64;
+        }
+        let common_class = method.classes.common_values(n) as usize;
+        let common = &method.class_bits[common_class];
+        let other = &method.class_bits[1 - common_class];
+        let (word, bit) = common
+            .iter()
+            .zip(bits.iter())
+            .enumerate()
+            .find_map(|(w, (&c, &b))| {
+                let free = c & !b;
+                (free != 0).then(|| (w, free.trailing_zeros()))
+            })
+            .expect("both classes have values in [bound, 2·bound)");
+        let candidate = (word as u64) * 64 + u64::from(bit);
+        let below = |w: usize| {
+            if w == word {
+                (1u64 << bit) - 1
+            } else {
+                u64::MAX
+            }
+        };
+        let missing = |bits: &[u64]| (0..=word).any(|w| other[w] & below(w) & !bits[w] != 0);
+        if !missing(bits) {
+            return candidate;
+        }
+        // Witness pairs with a heap in the block (the first ones of each take), then past
+        // where the parallel sweep stopped.
+        let mut pairs = 0;
+        for &t in &moves.split {
+            let rest = n.saturating_sub(t);
+            let first = Method::first_known(n, t, n0);
+            for a in 1..first.min(method.last(n, t) + 1) {
+                mark(bits, v[a as usize].get() ^ v[(rest - a) as usize].get());
+                pairs += 1;
+            }
+        }
+        let mut reached = explored.reached;
+        while missing(bits) && !explored.complete {
+            let mut swept = false;
+            for &t in &moves.split {
+                let rest = n.saturating_sub(t);
+                let a = Method::first_known(n, t, n0) + reached;
+                let end = (a + WITNESS_BLOCK).min(method.last(n, t) + 1);
+                for b in a..end {
+                    mark(bits, v[b as usize].get() ^ v[(rest - b) as usize].get());
+                    swept = true;
+                }
+                pairs += end.saturating_sub(a);
+            }
+            if !swept {
+                break;
+            }
+            reached += WITNESS_BLOCK;
+        }
+        self.pairs += pairs;
+        if !missing(bits) {
+            return candidate;
+        }
+        // Every option is marked: the mex is exact, and below the candidate.
+        let (w, b) = bits
+            .iter()
+            .enumerate()
+            .find(|(_, &b)| b != u64::MAX)
+            .expect("the candidate is not marked");
+        (w as u64) * 64 + u64::from(b.trailing_ones())
+    }
+
     /// Notes the value `g` of heap `n`.
     fn record(&mut self, n: u64, g: u64) {
-        if g >= self.bound {
+        if g >= self.method.bound {
             self.resize((g + 1).next_power_of_two());
         }
         self.max_value = self.max_value.max(g);
         self.counts[g as usize] += 1;
         self.signed_counts[g as usize] += if n.is_multiple_of(2) { 1 } else { -1 };
-        if self.classes.is_rare(n, g) {
-            self.rare.push(n);
-            self.rare_values.push(g);
+        if self.method.classes.is_rare(n, g) {
+            self.method.rare.push(n);
+            self.method.rare_values.push(g);
         }
-    }
-
-    /// The value of heap `n`, every smaller heap known.
-    fn value_of<T: Cell>(&mut self, v: &[T], n: u64) -> u64 {
-        // A fresh stamp marks this heap's options; stale stamps are all smaller.
-        self.stamp = match self.stamp.checked_add(1) {
-            Some(stamp) => stamp,
-            None => {
-                self.seen.fill(0);
-                1
-            }
-        };
-        let stamp = self.stamp;
-        // `seen` has a power-of-two length above every value; masking the index lets the
-        // compiler drop the bounds check.
-        let seen = &mut self.seen[..];
-        let wrap = seen.len() - 1;
-        let moves = &self.moves;
-        for &t in &moves.empty {
-            if n == t {
-                seen[0] = stamp;
-            }
-        }
-        for &t in &moves.single {
-            if n > t {
-                seen[v[(n - t) as usize].get() as usize & wrap] = stamp;
-            }
-        }
-        // Every pair holding a rare heap: all the options of the common class.
-        for &t in &moves.split {
-            let Some(rest) = n.checked_sub(t) else {
-                continue;
-            };
-            let count = self.rare.partition_point(|&r| r < rest);
-            // Grundy's game: not the equal split.
-            let equal = match moves.distinct && rest.is_multiple_of(2) {
-                true => self.rare[..count].binary_search(&(rest / 2)).ok(),
-                false => None,
-            };
-            let mut sweep = |from: usize, to: usize| {
-                for (&r, &g) in self.rare[from..to].iter().zip(&self.rare_values[from..to]) {
-                    seen[(g ^ v[(rest - r) as usize].get()) as usize & wrap] = stamp;
-                }
-            };
-            match equal {
-                Some(i) => {
-                    sweep(0, i);
-                    sweep(i + 1, count);
-                }
-                None => sweep(0, count),
-            }
-            self.pairs += count as u64;
-        }
-        let common_class = self.classes.common_values(n) as usize;
-        // The candidate: the least common value not an option (there is one below 2·bound).
-        let candidate = *self.class_values[common_class]
-            .iter()
-            .find(|&&x| seen[x as usize] != stamp)
-            .expect("both classes have values in [bound, 2·bound)");
-        // The other class's values below the candidate must each be shown to be an option.
-        let other = &self.class_values[1 - common_class];
-        let needed = &mut self.needed;
-        needed.clear();
-        needed.extend(
-            other
-                .iter()
-                .take_while(|&&x| x < candidate)
-                .filter(|&&x| seen[x as usize] != stamp),
-        );
-        if needed.is_empty() {
-            return candidate;
-        }
-        // Pairs (a, rest − a) with a ≤ rest − a, for every split's take at once (a needed value
-        // may come from one take only), block by block; the equal split is no move in Grundy's
-        // game.
-        let last = |t: u64| {
-            let rest = n.saturating_sub(t);
-            if moves.distinct && rest.is_multiple_of(2) {
-                (rest / 2).saturating_sub(1)
-            } else {
-                rest / 2
-            }
-        };
-        let longest = moves.split.iter().map(|&t| last(t)).max().unwrap_or(0);
-        let mut looked = 0;
-        let mut a = 1;
-        while a <= longest {
-            for &t in &moves.split {
-                let rest = n.saturating_sub(t);
-                let end = (a + WITNESS_BLOCK).min(last(t) + 1);
-                if end > a {
-                    let low = &v[a as usize..end as usize];
-                    let high = &v[(rest + 1 - end) as usize..=(rest - a) as usize];
-                    // XOR in the stored width first, where it runs as vector code.
-                    let mut xs = [T::default(); WITNESS_BLOCK as usize];
-                    let xs = &mut xs[..low.len()];
-                    for ((x, &a), &b) in xs.iter_mut().zip(low).zip(high.iter().rev()) {
-                        *x = a ^ b;
-                    }
-                    for &x in xs.iter() {
-                        seen[x.get() as usize & wrap] = stamp;
-                    }
-                    looked += end - a;
-                }
-            }
-            a += WITNESS_BLOCK;
-            needed.retain(|&x| seen[x as usize] != stamp);
-            if needed.is_empty() {
-                self.pairs += looked;
-                return candidate;
-            }
-        }
-        self.pairs += looked;
-        // Every option is marked: the mex is exact, and below the candidate.
-        (0..candidate)
-            .find(|&x| seen[x as usize] != stamp)
-            .unwrap_or(candidate)
     }
 
     /// Reconsiders the mask: the one with the fewest rare heaps among the heaps so far, by a
@@ -429,13 +719,13 @@ impl Engine {
     /// rebuilds the rare list then.
     fn choose_mask<T: Cell>(&mut self, v: &[T]) {
         let heaps = v.len() as i64 - 1;
-        let bound = self.bound as usize;
-        self.next_choice =
-            (v.len() as u64).saturating_add((v.len() as u64 / 16).max(256).max(16 * self.bound));
-        let mut best = (self.rare.len() as i64, self.classes);
+        let bound = self.method.bound as usize;
+        self.next_choice = (v.len() as u64)
+            .saturating_add((v.len() as u64 / 16).max(256).max(16 * self.method.bound));
+        let mut best = (self.method.rare.len() as i64, self.method.classes);
         let current = best.0;
         let mut options = vec![(0, 1, &self.counts)];
-        if let Some(parity) = self.moves.split_parity {
+        if let Some(parity) = self.method.moves.split_parity {
             options.push((1, 1 ^ parity, &self.signed_counts));
         }
         for (heap_parity, common, counts) in options {
@@ -461,19 +751,20 @@ impl Engine {
                 }
             }
         }
-        if best.1 != self.classes && best.0 * 8 < current * 7 {
-            self.classes = best.1;
-            self.fill_class_values();
-            self.rare.clear();
-            self.rare_values.clear();
+        if best.1 != self.method.classes && best.0 * 8 < current * 7 {
+            self.method.classes = best.1;
+            self.fill_classes();
+            let method = &mut self.method;
+            method.rare.clear();
+            method.rare_values.clear();
             for (n, x) in v.iter().enumerate().skip(1) {
                 let g = x.get();
-                if self.classes.is_rare(n as u64, g) {
-                    self.rare.push(n as u64);
-                    self.rare_values.push(g);
+                if method.classes.is_rare(n as u64, g) {
+                    method.rare.push(n as u64);
+                    method.rare_values.push(g);
                 }
             }
-            debug_assert_eq!(self.rare.len() as i64, best.0);
+            debug_assert_eq!(method.rare.len() as i64, best.0);
         }
     }
 }
