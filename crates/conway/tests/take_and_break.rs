@@ -138,6 +138,8 @@ fn rows() -> Vec<Vec<u64>> {
         vec![57, 13],
         vec![1, 2, 3, 4, 5],
         vec![90, 0, 33],
+        // Past the preperiod and a period, splits are counted class by class.
+        vec![400, 251],
     ]
 }
 
@@ -153,4 +155,37 @@ fn moves_of_codes_agree_with_search() {
         moves_agree_with_search(Subtraction::new(set).unwrap(), &rows());
     }
     moves_agree_with_search(Subtraction::all_but(vec![2, 5]).unwrap(), &rows());
+}
+
+#[test]
+fn a_huge_heap_counts_its_winning_splits_by_the_period() {
+    // Kayles' values from its proved period, and the winning moves of one big heap counted
+    // one by one, against the count the closed form makes class by class.
+    let (values, period) = sequence("kayles", 400);
+    let (period, proved) = period.unwrap();
+    assert!(proved);
+    let g = |n: u64| period.value_at(n, |m| values[m as usize]).unwrap();
+    for heap in [2_000_003u64, 1_234_567] {
+        let target = g(heap);
+        let mut expected = 0u64;
+        for take in [1, 2] {
+            let rest = heap - take;
+            expected += u64::from(g(rest) == 0);
+            expected += (1..=rest / 2).filter(|&a| g(a) ^ g(rest - a) == 0).count() as u64;
+        }
+        assert_ne!(target, 0);
+        let position = ruleset("kayles").unwrap().parse(&heap.to_string()).unwrap();
+        let report = position
+            .analyse(conway::engine::Play::Normal, 3, budget())
+            .unwrap();
+        assert_eq!(report.nim_value, Some(target));
+        assert_eq!(report.winning_move_count, expected, "heap {heap}");
+        assert_eq!(report.winning_moves.len(), 3);
+    }
+    // A heap of a trillion is answered from the period at once.
+    let position = ruleset("kayles").unwrap().parse("1000000000000").unwrap();
+    let report = position
+        .analyse(conway::engine::Play::Normal, 1, budget())
+        .unwrap();
+    assert_eq!(report.nim_value, Some(g(1_000_000_000_000)));
 }

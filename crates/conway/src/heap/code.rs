@@ -7,7 +7,7 @@
 //! nothing and leaving one heap would be a pass). A code may go on forever with its last digit
 //! repeated: Nim is `0.3…`, Lasker's Nim `4.3…`.
 
-use super::{Extend, HeapRule, NoSplit, Period};
+use super::{Extend, HeapRule, NoSplit, Period, Reference, SparseSpace};
 use crate::impartial::MoveSink;
 use std::fmt;
 
@@ -208,21 +208,39 @@ impl TakeBreak {
         moves: &mut HeapMoves<'_, '_, '_>,
     ) {
         let half = rest / 2;
+        let matches =
+            |a: u64| !(self.distinct && 2 * a == rest) && value(a) ^ value(rest - a) == want;
         let direct = periodic.map_or(half, |p| half.min(p.preperiod + p.period));
-        let mut a = 1;
-        while a <= half && (a <= direct || moves.sink.wants_more()) {
-            if !(self.distinct && 2 * a == rest) && value(a) ^ value(rest - a) == want {
-                moves.push(&[a, rest - a]);
-            }
-            a += 1;
+        for a in (1..=direct).filter(|&a| matches(a)) {
+            moves.push(&[a, rest - a]);
         }
-        if let Some(p) = periodic.filter(|_| a <= half) {
-            for first in a..(a + p.period).min(half + 1) {
-                if value(first) ^ value(rest - first) == want {
-                    moves.sink.skip((half - first) / p.period + 1);
+        let Some(p) = periodic.filter(|_| direct < half) else {
+            return;
+        };
+        // Past the preperiod and a period, the splits that reach `want` repeat with the period:
+        // the first few are built in order, the rest counted offset by offset.
+        let start = direct + 1;
+        let offsets: Vec<u64> = (0..p.period)
+            .filter(|&j| start + j <= half && matches(start + j))
+            .collect();
+        let total: u64 = offsets
+            .iter()
+            .map(|&j| (half - start - j) / p.period + 1)
+            .sum();
+        let mut built = 0;
+        let mut base = start;
+        'periods: while !offsets.is_empty() && moves.sink.wants_more() {
+            for &j in &offsets {
+                let a = base + j;
+                if a > half || !moves.sink.wants_more() {
+                    break 'periods;
                 }
+                moves.push(&[a, rest - a]);
+                built += 1;
             }
+            base += p.period;
         }
+        moves.sink.skip(total - built);
     }
 
     /// The code as it is written: `0.77`, `4.3…`, hexadecimal digits in capitals.
@@ -308,9 +326,16 @@ impl HeapRule for TakeBreak {
         }
     }
 
-    /// Codes that never split run in linear time.
+    /// The sparse-space method where it applies (octal codes that end), linear time for
+    /// codes that never split, the definition otherwise.
     fn sequence_engine(&self) -> Option<Box<dyn Extend + '_>> {
-        NoSplit::new(self).map(|engine| Box::new(engine) as Box<dyn Extend>)
+        if let Some(engine) = SparseSpace::new(self) {
+            return Some(Box::new(engine));
+        }
+        if let Some(engine) = NoSplit::new(self) {
+            return Some(Box::new(engine));
+        }
+        Some(Box::new(Reference::new(self)))
     }
 
     /// Two options per take at most, plus the splits: n/2 pairs, n²/12 triples.

@@ -10,15 +10,21 @@
 
 mod code;
 mod learnt;
+mod mex;
 mod nosplit;
 mod period;
 mod sequence;
+mod sparse;
+mod values;
 
 pub use code::{TakeBreak, MAX_PARTS};
 pub use learnt::{Learnt, MAX_LEARNT};
+pub use mex::mex_sequence;
 pub use nosplit::NoSplit;
 pub use period::{detect_period, find_period, Detected, Period};
-pub use sequence::{ClosedForm, Extend, Searched, Sequence};
+pub use sequence::{ClosedForm, Extend, Reference, Searched, Sequence};
+pub use sparse::SparseSpace;
+pub use values::Values;
 
 use crate::engine::{Outcome, SearchError};
 use crate::impartial::{Impartial, MoveSink, Solver, Target};

@@ -3,6 +3,7 @@
 //! periodicity theorem proves one: then every later value follows from the period.
 
 use super::period::{detect_period, Detected, Period};
+use super::{mex_sequence, SparseSpace, TakeBreak};
 use crate::engine::{Meter, SearchError};
 use crate::impartial::{Impartial, Solver};
 
@@ -210,5 +211,80 @@ impl<F: Fn(u64) -> Option<u64>> Extend for ClosedForm<F> {
 
     fn max_value(&self) -> u64 {
         self.max_value
+    }
+}
+
+impl Extend for SparseSpace {
+    fn extend(&mut self, to: u64, meter: &mut Meter) -> Result<(), SearchError> {
+        SparseSpace::extend(self, to, meter)
+    }
+
+    fn len(&self) -> u64 {
+        self.values().len() as u64
+    }
+
+    fn value(&self, n: u64) -> u64 {
+        self.values().get(n as usize)
+    }
+
+    fn max_value(&self) -> u64 {
+        SparseSpace::max_value(self)
+    }
+
+    fn rare_count(&self) -> Option<u64> {
+        Some(SparseSpace::rare_count(self))
+    }
+}
+
+/// The values of a code by the definition ([`mex_sequence`]), for the codes no faster engine
+/// takes (splits into three heaps, splits that go on forever). Each extension recomputes from
+/// heap 0; its work, counted before it starts, is the options it will look at.
+pub struct Reference {
+    code: TakeBreak,
+    values: Vec<u64>,
+}
+
+impl Reference {
+    pub fn new(code: &TakeBreak) -> Reference {
+        Reference {
+            code: code.clone(),
+            values: Vec::new(),
+        }
+    }
+
+    /// About how many options the definition looks at for heaps `0..=to`, in units of 64.
+    fn work(&self, to: u64) -> u64 {
+        let n = to.saturating_add(1);
+        let takes = self.code.max_take().map_or(n, |max| max.min(n)) + 1;
+        let per_take = match self.code.max_parts() {
+            0 | 1 => 1,
+            2 => n / 2,
+            _ => n.saturating_mul(n) / 4,
+        };
+        n.saturating_mul(takes).saturating_mul(per_take.max(1)) / 64
+    }
+}
+
+impl Extend for Reference {
+    fn extend(&mut self, to: u64, meter: &mut Meter) -> Result<(), SearchError> {
+        if to < self.len() {
+            return Ok(());
+        }
+        meter.count(self.work(to))?;
+        meter.hold(to.saturating_add(1).saturating_mul(16))?;
+        self.values = mex_sequence(&self.code, to + 1);
+        Ok(())
+    }
+
+    fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    fn value(&self, n: u64) -> u64 {
+        self.values[n as usize]
+    }
+
+    fn max_value(&self) -> u64 {
+        self.values.iter().copied().max().unwrap_or(0)
     }
 }
