@@ -459,7 +459,9 @@ struct SequenceReport {
 impl SeqArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let rules = ruleset(&self.game)?;
-        let sequence = rules.sequence(self.to, self.limits.budget())?;
+        let sequence = rules
+            .sequence(self.to, self.limits.budget())
+            .map_err(|error| explain_sequence(error, self.to))?;
         if let Some(path) = &self.out {
             write_values(path, &sequence)?;
         }
@@ -612,7 +614,25 @@ fn explain(error: RuleError) -> String {
     format!("{error}{hint}")
 }
 
-/// The language's message, with the option to use where the store's memory ran out.
+/// A sequence's error: past a limit, the heaps asked for are what to cut.
+fn explain_sequence(error: RuleError, to: u64) -> String {
+    match &error {
+        RuleError::Search { game, source } => match source {
+            SearchError::TooBig { limit } => format!(
+                "{game}: heaps 0..={to} need more work than the limit of {limit} allows; ask for \
+                 fewer heaps (--to) or raise the limit (--max-positions N)"
+            ),
+            SearchError::OutOfMemory { limit } => format!(
+                "{game}: heaps 0..={to} need more than {} of memory; ask for fewer heaps \
+                 (--to) or raise the limit (--max-memory SIZE)",
+                conway::engine::show_bytes(*limit)
+            ),
+            _ => explain(error),
+        },
+        _ => explain(error),
+    }
+}
+
 /// A store's error, with the option to use where a limit was hit.
 fn explain_search(error: &SearchError) -> String {
     match error {
@@ -622,6 +642,7 @@ fn explain_search(error: &SearchError) -> String {
     }
 }
 
+/// The language's message, with the option to use where a limit was hit.
 fn explain_lang(error: &LangError) -> String {
     match error {
         LangError::Limit {

@@ -312,7 +312,7 @@ fn bad_input_gets_one_clear_line() {
     );
     fails_with(
         &["graph", "nim", "1000000000"],
-        "more than 10000000 positions",
+        "ask for fewer heaps (--to) or raise the limit (--max-positions N)",
     );
     fails_with(&["play", "nim", "1000000000 3"], "too many moves to list");
     fails_with(
@@ -321,7 +321,7 @@ fn bad_input_gets_one_clear_line() {
     );
     fails_with(
         &["seq", "nim", "--to", "1000000000000"],
-        "more than 10000000 positions",
+        "ask for fewer heaps (--to) or raise the limit (--max-positions N)",
     );
     fails_with(
         &["eval", "3 + 1/3"],

@@ -184,6 +184,7 @@ impl TakeBreak {
         let takes = self.max_take().map_or(n, |max| max.min(n)) + 1;
         let half = n / 2;
         let pairs = match periodic {
+            _ if self.max_parts() < 2 => 0,
             Some(p) => half.min(p.preperiod + 2 * p.period),
             None => half,
         };

@@ -3,22 +3,27 @@
 //!
 //! A finite code looks back at most σ heaps. A code that goes on forever (its last digit
 //! repeated) lets a heap of n become any heap of `1..=n − k − 1` (k the last written take),
-//! plus the few the written digits allow: the values of that growing prefix are kept as counts,
-//! so each heap costs the written digits plus the steps of the mex, not n.
+//! plus the few the written digits allow: the values of that growing prefix are kept as links
+//! to the next value it lacks, so each heap costs the written digits, not n.
 
 use super::code::TakeBreak;
 use super::sequence::{Extend, BLOCK};
+use super::Values;
 use crate::engine::{Meter, SearchError};
+
+/// Heaps computed per unit of work counted against the meter: a heap costs a few steps here,
+/// against the hundreds a searched position costs.
+const HEAPS_PER_COUNT: u64 = 16;
 
 /// The values of a code without splits, computed in order.
 pub struct NoSplit {
     code: TakeBreak,
-    values: Vec<u64>,
+    values: Values,
     max_value: u64,
-    /// For a code that goes on forever: how many heaps of the prefix `1..=n − k − 1` have each
-    /// value, and the mex of that prefix.
-    prefix_counts: Vec<u64>,
-    prefix_mex: u64,
+    /// For a code that goes on forever: the values of the prefix `1..=n − k − 1`, as "the
+    /// next value not in it": `next_absent[v]` leads (with path halving) to the smallest value
+    /// at least v that no heap of the prefix has.
+    next_absent: Vec<u32>,
 }
 
 impl NoSplit {
@@ -26,53 +31,65 @@ impl NoSplit {
     pub fn new(code: &TakeBreak) -> Option<NoSplit> {
         (code.max_parts() <= 1).then(|| NoSplit {
             code: code.clone(),
-            values: Vec::new(),
+            values: Values::new(),
             max_value: 0,
-            prefix_counts: Vec::new(),
-            prefix_mex: 0,
+            next_absent: Vec::new(),
         })
+    }
+
+    /// The smallest value at least `v` that no heap of the prefix has.
+    fn absent_from(&mut self, v: u64) -> u64 {
+        let mut v = v as usize;
+        while let Some(&next) = self.next_absent.get(v) {
+            let next = next as usize;
+            if next == v {
+                break;
+            }
+            // Path halving: point v two steps on.
+            let after = self.next_absent.get(next).copied().unwrap_or(next as u32);
+            self.next_absent[v] = after;
+            v = next;
+        }
+        v as u64
+    }
+
+    /// Adds a value of the prefix. Values are at most the heap's size, and heaps stop short
+    /// of 2^32 (see `extend`), so links are 32 bits.
+    fn add_to_prefix(&mut self, value: u64) {
+        let slot = value as usize;
+        let len = self.next_absent.len();
+        if slot + 1 >= len {
+            self.next_absent.extend(len as u32..=value as u32 + 1);
+        }
+        if self.next_absent[slot] as usize == slot {
+            self.next_absent[slot] = value as u32 + 1;
+        }
     }
 
     /// The value of heap `n`, the heaps below it known.
     fn next_value(&mut self, n: u64) -> u64 {
         let written = self.code.digits().len() as u64 - 1;
-        let repeats = self.code.tail() & 2 != 0;
-        if repeats && n > written + 1 {
-            self.add_to_prefix(self.values[(n - written - 1) as usize]);
+        let repeats = self.code.tail() & 2 != 0 && n > written + 1;
+        if repeats {
+            self.add_to_prefix(self.values.get((n - written - 1) as usize));
         }
         // The values the written takes reach (at most a handful), and 0 for emptying the heap.
         let mut reached: Vec<u64> = (1..=written.min(n.saturating_sub(1)))
             .filter(|&s| self.code.digit(s) & 2 != 0)
-            .map(|s| self.values[(n - s) as usize])
+            .map(|s| self.values.get((n - s) as usize))
             .collect();
         if self.code.digit(n) & 1 != 0 {
             reached.push(0);
         }
-        let in_prefix =
-            |v: u64| repeats && self.prefix_counts.get(v as usize).is_some_and(|&c| c > 0);
-        let mut candidate = if repeats && n > written + 1 {
-            self.prefix_mex
-        } else {
-            0
-        };
-        while in_prefix(candidate) || reached.contains(&candidate) {
+        let mut candidate = 0;
+        loop {
+            if repeats {
+                candidate = self.absent_from(candidate);
+            }
+            if !reached.contains(&candidate) {
+                return candidate;
+            }
             candidate += 1;
-        }
-        candidate
-    }
-
-    fn add_to_prefix(&mut self, value: u64) {
-        let slot = value as usize;
-        if slot >= self.prefix_counts.len() {
-            self.prefix_counts.resize(slot + 1, 0);
-        }
-        self.prefix_counts[slot] += 1;
-        while self
-            .prefix_counts
-            .get(self.prefix_mex as usize)
-            .is_some_and(|&c| c > 0)
-        {
-            self.prefix_mex += 1;
         }
     }
 }
@@ -82,17 +99,22 @@ impl Extend for NoSplit {
         let mut n = self.len();
         while n <= to {
             let block_end = to.min(n.saturating_add(BLOCK - 1));
-            meter.count(block_end - n + 1)?;
-            // The values (eight bytes) and, for a repeating code, the counts of the prefix.
-            let heaps = block_end + 1;
-            meter.hold(heaps.saturating_mul(16))?;
-            self.values.reserve((heaps - n) as usize);
+            meter.count((block_end - n + 1).div_ceil(HEAPS_PER_COUNT))?;
+            if block_end >= u64::from(u32::MAX) {
+                return Err(SearchError::TooLarge {
+                    what: "more than 2^32 heaps to compute one by one".to_string(),
+                });
+            }
+            // The values, and for a repeating code the links of the prefix (a value is at most
+            // the heap's size); a vector that grows may double what it holds.
+            let width = Values::width_of(self.max_value.max(block_end)) as u64;
+            meter.hold((block_end + 1).saturating_mul(width + 4).saturating_mul(2))?;
             for m in n..=block_end {
                 let value = self.next_value(m);
                 self.max_value = self.max_value.max(value);
                 self.values.push(value);
             }
-            n = heaps;
+            n = block_end + 1;
         }
         Ok(())
     }
@@ -102,7 +124,7 @@ impl Extend for NoSplit {
     }
 
     fn value(&self, n: u64) -> u64 {
-        self.values[n as usize]
+        self.values.get(n as usize)
     }
 
     fn max_value(&self) -> u64 {

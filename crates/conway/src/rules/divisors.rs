@@ -58,6 +58,10 @@ impl HeapRule for Dim {
         Some(2 * size.isqrt())
     }
 
+    fn every_heap_known(&self) -> bool {
+        true
+    }
+
     fn known_heap_value(&self, size: u64) -> Option<u64> {
         let twos = u64::from(size.trailing_zeros());
         Some(match (size, self) {

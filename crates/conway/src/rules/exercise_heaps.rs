@@ -39,6 +39,10 @@ impl HeapRule for AtMostHalf {
         Some(size / 2)
     }
 
+    fn every_heap_known(&self) -> bool {
+        true
+    }
+
     /// g(2k) = k and g(2k+1) = g(k): drop the trailing ones, then halve.
     fn known_heap_value(&self, size: u64) -> Option<u64> {
         Some(size.checked_shr(size.trailing_ones() + 1).unwrap_or(0))
@@ -77,6 +81,10 @@ impl HeapRule for AtLeastHalf {
 
     fn heap_option_bound(&self, size: u64) -> Option<u64> {
         Some(size / 2 + 1)
+    }
+
+    fn every_heap_known(&self) -> bool {
+        true
     }
 
     /// The number of binary digits of the heap.
@@ -118,6 +126,10 @@ impl HeapRule for EvenOrOne {
 
     fn heap_option_bound(&self, size: u64) -> Option<u64> {
         Some(size / 2 + 1)
+    }
+
+    fn every_heap_known(&self) -> bool {
+        true
     }
 
     /// g(1..=3) = 1, 1, 0 and g(n) = ⌊n/2⌋ from 4 on.
@@ -167,6 +179,10 @@ impl HeapRule for ThreesOrAll {
 
     fn heap_option_bound(&self, size: u64) -> Option<u64> {
         Some(size / 3 + 1)
+    }
+
+    fn every_heap_known(&self) -> bool {
+        true
     }
 
     fn known_heap_value(&self, size: u64) -> Option<u64> {

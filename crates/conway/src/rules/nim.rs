@@ -245,6 +245,10 @@ impl HeapRule for Rims {
         Some((size.saturating_mul(size) / 4).saturating_add(size))
     }
 
+    fn every_heap_known(&self) -> bool {
+        true
+    }
+
     fn known_heap_value(&self, size: u64) -> Option<u64> {
         Some(size)
     }

@@ -166,6 +166,17 @@ pub fn parse_code(text: &str, radix: u32) -> Result<TakeBreak, ParseError> {
     for (i, c) in after.chars().enumerate() {
         digits.push(digit(start + i, c)?);
     }
+    if digits[0] & 0b11 != 0 {
+        let splits = if radix == 8 { "0 or 4" } else { "0, 4, 8 or C" };
+        return Err(ParseError::at(
+            0,
+            format!(
+                "the first digit {:X} lets a move take no chips and leave the heap as it was; \
+                 before the point only splits are allowed ({splits})",
+                digits[0]
+            ),
+        ));
+    }
     let tail = match (repeats, digits.len()) {
         (false, _) => 0,
         (true, 1) => {
@@ -237,7 +248,7 @@ mod tests {
         let error = |text, radix| parse_code(text, radix).unwrap_err().to_string();
         assert!(error("0.78", 8).contains("column 4: '8' is not an octal digit"));
         assert!(error("077", 8).contains("not a code"));
-        assert!(error("1.7", 8).contains("before the point"));
+        assert!(error("1.7", 8).contains("before the point only splits are allowed (0 or 4)"));
         assert!(error("04.7", 8).contains("one digit before the point"));
         assert!(error("0....", 8).contains("there is none"));
         assert!(error("4...", 8).contains("not a code"));
