@@ -312,7 +312,7 @@ fn bad_input_gets_one_clear_line() {
     );
     fails_with(
         &["graph", "nim", "1000000000"],
-        "ask for fewer heaps (--to) or raise the limit (--max-positions N)",
+        "more than 10000000 positions",
     );
     fails_with(&["play", "nim", "1000000000 3"], "too many moves to list");
     fails_with(
