@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand};
 use conway::engine::{Limits, Play, SearchError};
 use conway::lang::{Env, LangError, Report};
 use conway::partizan::Player;
-use conway::rules::{catalogue, ruleset, Budget, RuleError, Sum};
+use conway::rules::{catalogue, ruleset, Budget, RuleError, Sum, MAX_SHOWN_VALUE};
 use indicatif::{ProgressBar, ProgressFinish, ProgressStyle};
 use serde::Serialize;
 use std::io::{self, IsTerminal, Write};
@@ -89,8 +89,8 @@ struct Output {
 #[derive(Args)]
 struct LimitArgs {
     /// Give up after this much work: each position a search lists counts once, and once more
-    /// per 256 bytes it holds; each game the store of short games simplifies or adds counts
-    /// once.
+    /// per 256 bytes it holds; the store of short games counts once per 8 steps (a comparison,
+    /// a sum, an option of a form to simplify).
     #[arg(long, default_value_t = Limits::default().max_positions)]
     max_positions: u64,
     /// Give up rather than hold more memory than this in tables, search stack and the store
@@ -571,7 +571,14 @@ impl ThermographArgs {
         if self.output.json {
             write_json(out, &report)
         } else {
-            writeln!(out, "{}\n{text}", report.value)?;
+            match &report.value {
+                Some(value) => writeln!(out, "{value}")?,
+                None => writeln!(
+                    out,
+                    "(a canonical form longer than {MAX_SHOWN_VALUE} characters)"
+                )?,
+            }
+            writeln!(out, "{text}")?;
             Ok(())
         }
     }

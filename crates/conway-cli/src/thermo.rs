@@ -3,6 +3,7 @@
 
 use conway::engine::SearchError;
 use conway::number::Dyadic;
+use conway::rules::MAX_SHOWN_VALUE;
 use conway::short::{GameId, Store, Wall};
 use serde::Serialize;
 
@@ -10,8 +11,10 @@ use serde::Serialize;
 #[derive(Serialize)]
 pub struct Report {
     pub expression: String,
-    /// The canonical form, as the texts write it.
-    pub value: String,
+    /// The canonical form, as the texts write it; `None` (JSON null) past
+    /// [`MAX_SHOWN_VALUE`] characters, since the form of a sum of many hot games is
+    /// exponentially longer than the store that holds it.
+    pub value: Option<String>,
     pub left_stop: Dyadic,
     pub right_stop: Dyadic,
     pub mean: Dyadic,
@@ -32,7 +35,7 @@ pub fn analyse(
     let wall = |wall: &Wall| wall.points().map(|(t, v)| (t.clone(), v.clone())).collect();
     let report = Report {
         expression: expression.to_string(),
-        value: store.show(game),
+        value: store.show_within(game, MAX_SHOWN_VALUE),
         left_stop: store.left_stop(game)?,
         right_stop: store.right_stop(game)?,
         mean: thermograph.mean().clone(),

@@ -226,14 +226,21 @@ fn eval_stops_at_the_memory_limit() {
     );
 }
 
-/// Games that keep growing (the canonical form of n·Tiny(1) grows with n) stop at the work
-/// limit rather than running for hours.
+/// Games that keep growing (the canonical form of n·Tiny(1) grows with n) and wide forms (a
+/// form of k options costs O(k²) comparisons) stop at the work limit rather than running for
+/// hours.
 #[test]
 fn eval_stops_at_the_work_limit() {
-    fails_with(
-        &["eval", "1000000000000 * Tiny(1)", "--max-positions", "100000"],
-        "column 15: the search needs more than 100000 positions; ask for a smaller position or raise the limit (--max-positions N)",
-    );
+    for (expression, column) in [
+        ("1000000000000 * Tiny(1)", 15),
+        ("*100000 + {1|0}", 9),
+        ("*50000 + ^ + {1|0}", 12),
+    ] {
+        fails_with(
+            &["eval", expression, "--max-positions", "100000"],
+            &format!("column {column}: the search needs more than 100000 positions; ask for a smaller position or raise the limit (--max-positions N)"),
+        );
+    }
 }
 
 /// `repl` fed by a pipe: one answer per line, bindings kept, errors printed and the session
@@ -733,6 +740,16 @@ fn thermograph_prints_walls_mean_and_temperature() {
         report["left_wall"],
         serde_json::json!([["-1", "4"], ["1", "2"]])
     );
+}
+
+/// The canonical form of a sum of many switches is exponentially longer than the store that
+/// holds it: the report leaves it out (it once printed it whole, past the memory limit).
+#[test]
+fn thermograph_leaves_out_a_form_too_long_to_print() {
+    let switches: Vec<String> = (1..=18).map(|k| format!("+-{k}")).collect();
+    let report = json(&["thermograph", &switches.join(" + "), "--json"]);
+    assert_eq!(report["value"], serde_json::Value::Null);
+    assert_eq!(report["temperature"], "18");
 }
 
 #[test]

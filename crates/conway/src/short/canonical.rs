@@ -14,6 +14,7 @@ use crate::number::Dyadic;
 impl Store {
     /// The canonical game `{left | right}`. The options may repeat and be in any order.
     pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> StoreResult<GameId> {
+        self.count_steps((left.len() + right.len()) as u64)?;
         let mut left = left.to_vec();
         let mut right = right.to_vec();
         sort_unique(&mut left);
@@ -33,7 +34,6 @@ impl Store {
         mut left: Vec<GameId>,
         mut right: Vec<GameId>,
     ) -> StoreResult<GameId> {
-        self.count_work()?;
         if let Some(game) = self.number_between(&left, &right)? {
             return Ok(game);
         }

@@ -3,6 +3,7 @@
 //! number-up-star values compare by arithmetic, and a number is compared with a game that is
 //! not a number by that game's options on one side only (number avoidance).
 
+use super::invariants::entry_bytes;
 use super::store::{GameId, Store, StoreResult};
 use crate::engine::{Outcome, SearchError};
 use rustc_hash::FxHashMap;
@@ -15,11 +16,28 @@ pub(super) struct Form<'a> {
     pub(super) right: &'a [GameId],
 }
 
-/// What one form has been compared with: `below` holds x ≤ form, `above` form ≤ y.
+/// What one form has been compared with: `below` holds x ≤ form, `above` form ≤ y. It can hold
+/// an answer for every game of the store, so its bytes count against the store's limit.
 #[derive(Default)]
 pub(super) struct FormMemo {
     below: FxHashMap<GameId, bool>,
     above: FxHashMap<GameId, bool>,
+}
+
+impl FormMemo {
+    /// The bytes of the two maps once one more answer is in `grows` (`below` or not): a full
+    /// map doubles.
+    fn bytes_with_one_more(&self, below_grows: bool) -> u64 {
+        let slots = |map: &FxHashMap<GameId, bool>, grows: bool| {
+            if grows && map.len() == map.capacity() {
+                (2 * map.capacity()).max(4)
+            } else {
+                map.capacity()
+            }
+        };
+        let slots = slots(&self.below, below_grows) + slots(&self.above, !below_grows);
+        slots as u64 * entry_bytes::<GameId, bool>()
+    }
 }
 
 /// Enough stack for one more level of a recursive operation; below it, a new segment.
@@ -35,6 +53,7 @@ pub(super) fn deep<T>(step: impl FnOnce() -> T) -> T {
 impl Store {
     /// `g ≤ h`.
     pub fn leq(&mut self, g: GameId, h: GameId) -> StoreResult<bool> {
+        self.count_steps(1)?;
         if g == h {
             return Ok(true);
         }
@@ -109,6 +128,7 @@ impl Store {
         form: Form<'_>,
         memo: &mut FormMemo,
     ) -> StoreResult<bool> {
+        self.count_steps(1)?;
         if let Some(&known) = memo.below.get(&x) {
             return Ok(known);
         }
@@ -127,6 +147,7 @@ impl Store {
                 }
             }
         }
+        self.room_for_memo(memo, true)?;
         memo.below.insert(x, answer);
         Ok(answer)
     }
@@ -139,6 +160,7 @@ impl Store {
         y: GameId,
         memo: &mut FormMemo,
     ) -> StoreResult<bool> {
+        self.count_steps(1)?;
         if let Some(&known) = memo.above.get(&y) {
             return Ok(known);
         }
@@ -157,8 +179,19 @@ impl Store {
                 }
             }
         }
+        self.room_for_memo(memo, false)?;
         memo.above.insert(y, answer);
         Ok(answer)
+    }
+
+    /// Refuses one more answer in `memo` (in `below` or `above`) if the store and the memo
+    /// together would pass the limit.
+    fn room_for_memo(&self, memo: &FormMemo, below: bool) -> StoreResult<()> {
+        let bytes = memo.bytes_with_one_more(below);
+        if self.bytes().saturating_add(bytes) > self.max_bytes() {
+            return Err(self.out_of_memory());
+        }
+        Ok(())
     }
 
     /// `g < h`.

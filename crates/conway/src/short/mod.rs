@@ -36,5 +36,5 @@ mod tests;
 pub mod thermograph;
 
 pub use nus::Nus;
-pub use store::{GameId, Options, Store, StoreResult};
+pub use store::{GameId, Options, Store, StoreResult, STEPS_PER_POSITION};
 pub use thermograph::{Thermograph, Wall};

@@ -6,8 +6,9 @@
 //! number) is `+-x`. Any
 //! other game is `{L|R}` without spaces: a side with a single option that is itself written
 //! with bars is written inline, and the game's own bar is then one bar longer than the longest
-//! inside it, so `{2|{1|0}}` is `{2||1|0}`. Options appear in a fixed order (numbers and
-//! other number-up-star values by size, then the rest by their text), so a game has one text.
+//! inside it, so `{2|{1|0}}` is `{2||1|0}`, up to four bars (deeper, an option keeps its
+//! braces: `{0||||0|||0||0|{0|-1}}`). Options appear in a fixed order (numbers and other
+//! number-up-star values by size, then the rest by their text), so a game has one text.
 
 use super::compare::deep;
 use super::nus::Nus;
@@ -16,6 +17,11 @@ use std::fmt::Write;
 
 /// The text grew past the length asked for.
 struct TooLong;
+
+/// The most bars between two sides: a chain of single options written inline needs one more
+/// bar per level, so past this many levels an option is written in braces instead, and a text
+/// stays within a few characters per option rather than growing with the square of the depth.
+const MAX_BARS: usize = 4;
 
 impl Store {
     /// The canonical form of `game` as text.
@@ -46,7 +52,7 @@ impl Store {
                     self.write_game(switch, text, limit)?;
                 } else {
                     text.push('{');
-                    deep(|| self.write_body(left, right, text, limit))?;
+                    deep(|| self.write_body(left, right, MAX_BARS - 1, text, limit))?;
                     text.push('}');
                 }
             }
@@ -96,65 +102,99 @@ impl Store {
         }
     }
 
-    /// `L|R` with as many bars as needed; returns how many it used.
+    /// `L|R` with as many bars as needed, `room` more levels of single options inline below.
     fn write_body(
         &self,
         left: &[GameId],
         right: &[GameId],
+        room: usize,
         text: &mut String,
         limit: usize,
-    ) -> Result<usize, TooLong> {
-        let (left_text, left_bars) = self.side_text(left, limit)?;
-        let (right_text, right_bars) = self.side_text(right, limit)?;
-        let bars = 1 + left_bars.max(right_bars);
-        text.push_str(&left_text);
+    ) -> Result<(), TooLong> {
+        let bars = self.body_bars(left, right, room);
+        self.write_side(left, room, text, limit)?;
         text.extend(std::iter::repeat_n('|', bars));
-        text.push_str(&right_text);
-        Ok(bars)
+        self.write_side(right, room, text, limit)
     }
 
-    /// One side's options, and the bars its text holds outside braces.
-    fn side_text(&self, side: &[GameId], limit: usize) -> Result<(String, usize), TooLong> {
-        if let [only] = side {
-            if let Some((left, right)) = self.form_sides(*only) {
-                if self.switch_of(left, right).is_none() {
-                    let mut text = String::new();
-                    let bars = deep(|| self.write_body(left, right, &mut text, limit))?;
-                    return Ok((text, bars));
-                }
-            }
+    /// The bars of `L|R`: one more than the most inside an option written inline. At most
+    /// `room + 1`, so this looks at most `room` levels down.
+    fn body_bars(&self, left: &[GameId], right: &[GameId], room: usize) -> usize {
+        let inner = |side: &[GameId]| match self.inline_option(side, room) {
+            Some((left, right)) => self.body_bars(left, right, room - 1),
+            None => 0,
+        };
+        1 + inner(left).max(inner(right))
+    }
+
+    /// The sides of a side's single option if it is written inline: a form written with bars,
+    /// with room for one more level.
+    fn inline_option(&self, side: &[GameId], room: usize) -> Option<(&[GameId], &[GameId])> {
+        match side {
+            [only] if room > 0 => self
+                .form_sides(*only)
+                .filter(|(left, right)| self.switch_of(left, right).is_none()),
+            _ => None,
+        }
+    }
+
+    /// One side's options, written into `text` (which may grow to `limit` bytes).
+    fn write_side(
+        &self,
+        side: &[GameId],
+        room: usize,
+        text: &mut String,
+        limit: usize,
+    ) -> Result<(), TooLong> {
+        if let Some((left, right)) = self.inline_option(side, room) {
+            return deep(|| self.write_body(left, right, room - 1, text, limit));
         }
         let mut nus: Vec<&Nus> = Vec::new();
         let mut others = Vec::new();
         for &option in side {
             match self.as_nus(option) {
                 Some(value) => nus.push(value),
-                None => {
-                    let mut text = String::new();
-                    self.write_game(option, &mut text, limit)?;
-                    others.push(text);
-                }
+                None => others.push(option),
             }
         }
         nus.sort_by(|a, b| (&a.number, a.ups, a.nim).cmp(&(&b.number, b.ups, b.nim)));
-        others.sort();
-        let mut text = String::new();
-        for (index, value) in nus.into_iter().enumerate() {
-            if index > 0 {
+        let start = text.len();
+        for value in nus {
+            if text.len() > start {
                 text.push(',');
             }
-            write_nus(value, &mut text);
-        }
-        for option in others {
-            if !text.is_empty() {
-                text.push(',');
-            }
-            text.push_str(&option);
+            write_nus(value, text);
             if text.len() > limit {
                 return Err(TooLong);
             }
         }
-        Ok((text, 0))
+        if let [only] = others.as_slice() {
+            if text.len() > start {
+                text.push(',');
+            }
+            return self.write_game(*only, text, limit);
+        }
+        // Other options in the order of their texts: each written apart first, all of them
+        // within what is left of the limit.
+        let mut texts = Vec::with_capacity(others.len());
+        let mut held = text.len();
+        for option in others {
+            let mut option_text = String::new();
+            self.write_game(option, &mut option_text, limit.saturating_sub(held))?;
+            held += option_text.len() + 1;
+            texts.push(option_text);
+        }
+        texts.sort_unstable();
+        for option_text in texts {
+            if text.len() > start {
+                text.push(',');
+            }
+            text.push_str(&option_text);
+        }
+        if text.len() > limit {
+            return Err(TooLong);
+        }
+        Ok(())
     }
 }
 

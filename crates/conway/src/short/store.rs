@@ -59,10 +59,20 @@ pub struct Store {
     /// Bytes held by big numbers, beyond their entries.
     big_bytes: u64,
     max_bytes: u64,
-    /// Forms canonicalised and sums added from their options so far, and the most allowed.
-    work: u64,
-    max_work: u64,
+    /// Steps of work done so far (see [`STEPS_PER_POSITION`]), the most allowed, and the
+    /// positions limit they were scaled from (for the error).
+    steps: u64,
+    max_steps: u64,
+    max_positions: u64,
 }
+
+/// Steps of the store's work that count as one position against
+/// [`Limits::max_positions`](crate::engine::Limits::max_positions). A step is one comparison,
+/// one sum, or one option of a form to canonicalise: each costs roughly the same time (about
+/// 0.1 µs), so steps follow the time spent, where canonicalising a form with k options costs
+/// O(k²) comparisons. Domineering 5×6 takes about 45 million steps, within the default limit;
+/// with this scale a computation that runs away stops after about ten seconds.
+pub const STEPS_PER_POSITION: u64 = 8;
 
 /// The bytes of an entry in all the arrays that hold it: the entry, its hash, its negative,
 /// its slot in the index and the index's control byte.
@@ -92,34 +102,46 @@ impl Store {
             invariants: Invariants::default(),
             big_bytes: 0,
             max_bytes,
-            work: 0,
-            max_work: u64::MAX,
+            steps: 0,
+            max_steps: u64::MAX,
+            max_positions: u64::MAX,
         };
         let zero = store.intern_nus(Nus::default());
         debug_assert_eq!(zero, Ok(GameId(0)));
         store
     }
 
-    /// A store held to `limits`: its bytes to the memory limit, and the forms it may
-    /// canonicalise and the sums it may add from their options to the positions limit (so
-    /// that a computation whose games keep growing, such as 10^12 · Tiny(1), stops with an
-    /// error rather than running for hours).
+    /// A store held to `limits`: its bytes to the memory limit, and its steps of work to
+    /// [`STEPS_PER_POSITION`] per position of the positions limit (so that a computation whose
+    /// games keep growing, such as 10^12 · Tiny(1), or whose forms are wide, such as
+    /// *100000 + {1|0}, stops with an error rather than running for hours).
     pub fn with_limits(limits: crate::engine::Limits) -> Store {
         let mut store = Store::new(limits.max_memory);
-        store.max_work = limits.max_positions;
+        store.max_positions = limits.max_positions;
+        store.max_steps = limits.max_positions.saturating_mul(STEPS_PER_POSITION);
         store
     }
 
-    /// Counts one step of work (a form canonicalised, a sum added from options) against the
-    /// limit.
-    pub(super) fn count_work(&mut self) -> StoreResult<()> {
-        self.work += 1;
-        if self.work > self.max_work {
-            return Err(SearchError::TooBig {
-                limit: self.max_work,
-            });
+    /// The steps of work done so far (see [`STEPS_PER_POSITION`]).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Counts `steps` steps of work against the limit.
+    #[inline]
+    pub(super) fn count_steps(&mut self, steps: u64) -> StoreResult<()> {
+        self.steps = self.steps.saturating_add(steps);
+        if self.steps > self.max_steps {
+            return Err(self.too_much_work());
         }
         Ok(())
+    }
+
+    #[cold]
+    fn too_much_work(&self) -> SearchError {
+        SearchError::TooBig {
+            limit: self.max_positions,
+        }
     }
 
     /// The game 0 = { | }.
@@ -267,7 +289,9 @@ impl Store {
             }
             Entry::Nus(nus) => {
                 let nus = nus.clone();
-                self.room_for_options(nus.option_count())?;
+                let count = nus.option_count();
+                self.room_for_options(count)?;
+                self.count_steps(u64::try_from(count).unwrap_or(u64::MAX))?;
                 let (left, right) = nus.infinitesimal_options();
                 let side = if left_side { left } else { right };
                 side.into_iter().map(|option| self.nus(option)).collect()

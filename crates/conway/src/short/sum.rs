@@ -9,6 +9,7 @@ use crate::number::Dyadic;
 impl Store {
     /// `g + h`.
     pub fn add(&mut self, g: GameId, h: GameId) -> StoreResult<GameId> {
+        self.count_steps(1)?;
         let zero = self.zero();
         if g == zero {
             return Ok(h);
@@ -30,7 +31,6 @@ impl Store {
     }
 
     fn add_by_options(&mut self, g: GameId, h: GameId) -> StoreResult<GameId> {
-        self.count_work()?;
         // Take out a number part first: x + G for G not a number shifts G's options by x.
         for (this, other) in [(g, h), (h, g)] {
             if let Some(nus) = self.as_nus(this) {

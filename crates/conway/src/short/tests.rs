@@ -267,3 +267,97 @@ fn huge_nimbers_and_ups_are_refused_not_listed() {
         Err(crate::engine::SearchError::TooLarge { .. })
     ));
 }
+
+/// A store held to `max_positions` (so to 8 times as many steps) and 64 MiB.
+fn limited_store(max_positions: u64) -> Store {
+    Store::with_limits(crate::engine::Limits {
+        max_positions,
+        max_memory: 64 << 20,
+    })
+}
+
+fn switch(store: &mut Store, high: i64, low: i64) -> GameId {
+    let (high, low) = (store.integer(high).unwrap(), store.integer(low).unwrap());
+    store.from_options(&[high], &[low]).unwrap()
+}
+
+/// The work is the comparisons, not the forms: *40 + {1|0} makes 81 forms, which counted once
+/// each passed this limit, but it takes over 150,000 comparisons.
+#[test]
+fn comparisons_count_as_work() {
+    let mut store = limited_store(2000);
+    let (star, hot) = (store.nimber(40).unwrap(), switch(&mut store, 1, 0));
+    assert_eq!(
+        store.add(star, hot),
+        Err(crate::engine::SearchError::TooBig { limit: 2000 })
+    );
+    // It stopped as soon as it passed the limit.
+    assert!(store.steps() <= 2000 * STEPS_PER_POSITION + 40);
+}
+
+/// Wide forms, long sums and long multiples, which ran for minutes or hours, stop at the work
+/// limit.
+#[test]
+fn runaway_computations_stop_at_the_work_limit() {
+    let too_big = Err(crate::engine::SearchError::TooBig { limit: 1000 });
+    let mut store = limited_store(1000);
+    let (star, hot) = (store.nimber(100_000).unwrap(), switch(&mut store, 1, 0));
+    assert_eq!(store.add(star, hot), too_big);
+
+    let mut store = limited_store(1000);
+    let (star, hot) = (store.nimber(50_000).unwrap(), switch(&mut store, 1, 0));
+    let up = store.ups(1).unwrap();
+    let star_up = store.add(star, up).unwrap();
+    assert_eq!(store.add(star_up, hot), too_big);
+
+    let mut store = limited_store(1000);
+    let zero = store.zero();
+    let minus_one = store.integer(-1).unwrap();
+    let low = store.from_options(&[zero], &[minus_one]).unwrap();
+    let tiny = store.from_options(&[zero], &[low]).unwrap(); // Tiny(1) = {0 || 0 | −1}
+    assert_eq!(store.multiple(1_000_000_000_000, tiny), too_big);
+
+    let mut store = limited_store(1000);
+    let inner = switch(&mut store, 1, 0);
+    let two = store.integer(2).unwrap();
+    let game = store.from_options(&[two], &[inner]).unwrap(); // {2 || 1 | 0}
+    assert_eq!(store.multiple(1_000_000, game), too_big);
+}
+
+/// A chain of single options `{0 | {0 | … {0 | −1}}}` needs one more bar per level when
+/// written inline: past four bars the printer keeps braces, so the text grows with the depth,
+/// not with its square.
+#[test]
+fn deep_chains_print_in_linear_length() {
+    let mut store = Store::default();
+    let zero = store.zero();
+    let mut game = store.integer(-1).unwrap();
+    for _ in 0..1000 {
+        game = store.from_options(&[zero], &[game]).unwrap();
+    }
+    let text = store.show(game);
+    assert!(text.len() < 12 * 1000, "{} characters", text.len());
+    assert!(!text.contains("|||||"));
+    assert!(
+        text.starts_with("{0||||0|||0||0|{0||||0|||0||0|{"),
+        "{}",
+        &text[..40]
+    );
+}
+
+/// A sum of switches has a text exponentially longer than its store: the printer stops at
+/// the limit asked for, holding no more than that.
+#[test]
+fn long_texts_stop_at_the_limit() {
+    let mut store = Store::default();
+    let mut sum = store.zero();
+    for k in 1..=12 {
+        let hot = switch(&mut store, k, -k);
+        sum = store.add(sum, hot).unwrap();
+    }
+    let full = store.show(sum);
+    assert!(full.len() > 10_000, "{} characters", full.len());
+    assert_eq!(store.show_within(sum, full.len()), Some(full.clone()));
+    assert_eq!(store.show_within(sum, full.len() - 1), None);
+    assert_eq!(store.show_within(sum, 1000), None);
+}
