@@ -31,8 +31,11 @@ use std::ops::Range;
 /// Pairs looked at that count as one position against the meter.
 const PAIRS_PER_COUNT: u64 = 4096;
 
-/// Pairs swept for witnesses between two looks at the values still needed.
+/// Pairs swept for witnesses between two looks at the values still needed: few at first
+/// (most heaps need few), more as the search goes on.
 const WITNESS_BLOCK: u64 = 64;
+const FIRST_WITNESS_BLOCK: u64 = 16;
+const LAST_WITNESS_BLOCK: u64 = 256;
 
 /// Heaps computed between two reports to the meter.
 const BLOCK: u64 = 4096;
@@ -40,6 +43,10 @@ const BLOCK: u64 = 4096;
 /// Heaps computed together by the parallel sweep. Larger blocks leave more pairs (those inside
 /// the block) to the part done in order; smaller ones pay more for starting the threads.
 const PARALLEL_BLOCK: u64 = 64;
+
+/// Pairs per heap (on average over the last few thousand heaps) from which the threads share
+/// the work: below, a block is done sooner than the threads are started.
+const PARALLEL_PAIRS: u64 = 512;
 
 /// Heaps given to one thread at a time within a block.
 const PARALLEL_CHUNK: usize = 8;
@@ -129,9 +136,11 @@ pub struct SparseSpace {
 struct Method {
     moves: Moves,
     classes: Classes,
-    /// The rare heaps (all `≥ 1`), ascending, and their values.
+    /// The rare heaps (all `≥ 1`), ascending, and their values; kept only for codes that split.
     rare: Vec<u64>,
     rare_values: Vec<u64>,
+    /// How many heaps `≥ 1` are rare.
+    rare_heaps: u64,
     /// A power of two above every value so far (at least 64).
     bound: u64,
     /// `class_values[c]`: the values below `2 · bound` of class `c`, ascending.
@@ -187,6 +196,8 @@ struct Engine {
     pairs: u64,
     /// Threads to use: 1 computes heap by heap.
     threads: usize,
+    /// Whether the heaps of late took long enough to share among the threads.
+    parallel: bool,
 }
 
 impl SparseSpace {
@@ -205,6 +216,7 @@ impl SparseSpace {
             },
             rare: Vec::new(),
             rare_values: Vec::new(),
+            rare_heaps: 0,
             bound,
             class_values: [Vec::new(), Vec::new()],
             class_bits: [Vec::new(), Vec::new()],
@@ -221,6 +233,7 @@ impl SparseSpace {
             next_choice: 0,
             pairs: 0,
             threads: rayon::current_num_threads(),
+            parallel: false,
         };
         engine.resize(bound);
         let mut values = Values::new();
@@ -233,14 +246,18 @@ impl SparseSpace {
         self.engine.threads = threads.max(1);
     }
 
-    /// Computes the values of heaps up to `to` (nothing when they are known already). Refuses,
-    /// before it grows, to hold more than the meter's memory limit.
+    /// Computes the values of heaps up to `to` (nothing when they are known already). Each heap
+    /// counts as one position against the meter, and every 4096 pairs of heaps looked at as
+    /// one more. Refuses, before it starts, more heaps than the meter allows, and, before it
+    /// grows, to hold more than its memory limit.
     pub fn extend(&mut self, to: u64, meter: &mut Meter) -> Result<(), SearchError> {
         let have = self.values.len() as u64;
         if to < have {
             return Ok(());
         }
         let total = to.saturating_add(1);
+        // Each heap counts once against the meter (and its pairs a little more).
+        meter.room_for(total - have)?;
         let width = self.values.width() as u64;
         meter.hold(
             total
@@ -275,7 +292,7 @@ impl SparseSpace {
     /// The heaps whose value is rare under the mask in use (heap 0 included).
     pub fn rare_count(&self) -> u64 {
         let method = &self.engine.method;
-        method.rare.len() as u64 + u64::from(method.classes.is_rare(0, 0))
+        method.rare_heaps + u64::from(method.classes.is_rare(0, 0))
     }
 
     /// The largest value so far.
@@ -344,6 +361,14 @@ fn mark(bits: &mut [u64], x: u64) {
 }
 
 impl Method {
+    fn note_rare(&mut self, n: u64, g: u64) {
+        self.rare_heaps += 1;
+        if !self.moves.split.is_empty() {
+            self.rare.push(n);
+            self.rare_values.push(g);
+        }
+    }
+
     /// The last `a` of a split of `n − t` into `a ≤ n − t − a`; the equal split is no move in
     /// Grundy's game.
     fn last(&self, n: u64, t: u64) -> u64 {
@@ -428,17 +453,18 @@ impl Method {
         // Pairs (a, rest − a) for every split's take at once (a needed value may come from one
         // take only), block by block.
         let mut reached = 0;
+        let mut block = FIRST_WITNESS_BLOCK;
         while !needed.is_empty() {
             let mut swept = false;
             for &t in &moves.split {
                 let rest = n.saturating_sub(t);
                 let a = Method::first_known(n, t, known) + reached;
-                let end = (a + WITNESS_BLOCK).min(self.last(n, t) + 1);
+                let end = (a + block).min(self.last(n, t) + 1);
                 if end > a {
                     let low = &v[a as usize..end as usize];
                     let high = &v[(rest + 1 - end) as usize..=(rest - a) as usize];
                     // XOR in the stored width first, where it runs as vector code.
-                    let mut xs = [T::default(); WITNESS_BLOCK as usize];
+                    let mut xs = [T::default(); LAST_WITNESS_BLOCK as usize];
                     let xs = &mut xs[..low.len()];
                     for ((x, &a), &b) in xs.iter_mut().zip(low).zip(high.iter().rev()) {
                         *x = a ^ b;
@@ -458,7 +484,8 @@ impl Method {
                     pairs,
                 };
             }
-            reached += WITNESS_BLOCK;
+            reached += block;
+            block = (2 * block).min(LAST_WITNESS_BLOCK);
             needed.retain(|&x| seen[x as usize] != stamp);
         }
         Explored {
@@ -523,7 +550,7 @@ impl Engine {
             if n >= self.next_choice {
                 self.choose_mask(v);
             }
-            if self.threads > 1 && n >= 4 * PARALLEL_BLOCK {
+            if self.parallel && n >= 4 * PARALLEL_BLOCK {
                 let end = (n + PARALLEL_BLOCK).min(to + 1);
                 if let Some(g) = self.block(v, n, end) {
                     return Ok(Some(g));
@@ -544,6 +571,9 @@ impl Engine {
             }
             let done = v.len() as u64;
             if done - counted >= BLOCK {
+                // Threads pay only where heaps take long: many pairs each.
+                let pairs_each = self.pairs / (done - counted);
+                self.parallel = self.threads > 1 && pairs_each >= PARALLEL_PAIRS;
                 meter.hold(self.bytes() + (v.capacity() * std::mem::size_of::<T>()) as u64)?;
                 meter.count(done - counted + self.pairs / PAIRS_PER_COUNT)?;
                 self.pairs %= PAIRS_PER_COUNT;
@@ -709,8 +739,7 @@ impl Engine {
         self.counts[g as usize] += 1;
         self.signed_counts[g as usize] += if n.is_multiple_of(2) { 1 } else { -1 };
         if self.method.classes.is_rare(n, g) {
-            self.method.rare.push(n);
-            self.method.rare_values.push(g);
+            self.method.note_rare(n, g);
         }
     }
 
@@ -722,7 +751,7 @@ impl Engine {
         let bound = self.method.bound as usize;
         self.next_choice = (v.len() as u64)
             .saturating_add((v.len() as u64 / 16).max(256).max(16 * self.method.bound));
-        let mut best = (self.method.rare.len() as i64, self.method.classes);
+        let mut best = (self.method.rare_heaps as i64, self.method.classes);
         let current = best.0;
         let mut options = vec![(0, 1, &self.counts)];
         if let Some(parity) = self.method.moves.split_parity {
@@ -757,14 +786,14 @@ impl Engine {
             let method = &mut self.method;
             method.rare.clear();
             method.rare_values.clear();
+            method.rare_heaps = 0;
             for (n, x) in v.iter().enumerate().skip(1) {
                 let g = x.get();
                 if method.classes.is_rare(n as u64, g) {
-                    method.rare.push(n as u64);
-                    method.rare_values.push(g);
+                    method.note_rare(n as u64, g);
                 }
             }
-            debug_assert_eq!(method.rare.len() as i64, best.0);
+            debug_assert_eq!(method.rare_heaps as i64, best.0);
         }
     }
 }
@@ -809,6 +838,44 @@ mod tests {
             let space = sparse(&code, 3000);
             assert_eq!(space.values().to_vec(), mex_sequence(&code, 3000), "{code}");
         }
+    }
+
+    #[test]
+    fn limits_stop_it_with_the_meters_error() {
+        let grundy = TakeBreak::grundy();
+        let mut space = SparseSpace::new(&grundy).unwrap();
+        let mut meter = Meter::new(Limits::default());
+        assert_eq!(
+            space.extend(1_000_000_000, &mut meter),
+            Err(SearchError::TooBig {
+                limit: Limits::default().max_positions
+            })
+        );
+        let mut meter = Meter::new(Limits {
+            max_positions: u64::MAX,
+            max_memory: 1 << 20,
+        });
+        assert_eq!(
+            space.extend(1_000_000_000, &mut meter),
+            Err(SearchError::OutOfMemory { limit: 1 << 20 })
+        );
+        assert_eq!(space.values().len(), 1);
+        // What fits is computed, and the computation goes on from there.
+        space.extend(5000, &mut meter).unwrap();
+        space.extend(9999, &mut meter).unwrap();
+        assert_eq!(space.values().len(), 10_000);
+        assert!(meter.listed() >= 10_000);
+    }
+
+    #[test]
+    fn progress_is_reported() {
+        let heard = std::rc::Rc::new(std::cell::Cell::new(0));
+        let hear = heard.clone();
+        let mut meter = Meter::new(Limits::default())
+            .with_progress(Some(Box::new(move |listed| hear.set(listed))));
+        let mut space = SparseSpace::new(&TakeBreak::grundy()).unwrap();
+        space.extend(200_000, &mut meter).unwrap();
+        assert!(heard.get() >= 1 << 16);
     }
 
     #[test]
