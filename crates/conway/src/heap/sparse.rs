@@ -37,6 +37,11 @@ const WITNESS_BLOCK: u64 = 64;
 const FIRST_WITNESS_BLOCK: u64 = 16;
 const LAST_WITNESS_BLOCK: u64 = 256;
 
+/// How many of the heaps that often gave the last witness are tried first, and the heaps
+/// below which such a heap is remembered.
+const FAMOUS: usize = 1024;
+const FAME_LIMIT: u64 = 1 << 16;
+
 /// Heaps computed between two reports to the meter.
 const BLOCK: u64 = 4096;
 
@@ -147,6 +152,10 @@ struct Method {
     class_values: [Vec<u64>; 2],
     /// `class_bits[c]`: the same as a bitset.
     class_bits: [Vec<u64>; 2],
+    /// The heaps `a` whose pairs `(a, n − a)` most often gave the last witness a heap needed,
+    /// most often first: tried before the sweep from `a = 1`. In Grundy's game they cut the
+    /// pairs looked at by about two thirds.
+    famous: Vec<u64>,
 }
 
 /// One thread's marks: `seen[x] == stamp` says `x` is the value of an option of the heap at
@@ -158,6 +167,8 @@ struct Scratch {
     stamp: u32,
     /// The other class's values below the candidate not yet shown to be options.
     needed: Vec<u64>,
+    /// Those of them still needed before the last block of witness pairs.
+    before: Vec<u64>,
 }
 
 /// What the sweeps over the heaps before `known` found for one heap.
@@ -171,6 +182,8 @@ struct Explored {
     complete: bool,
     /// Pairs looked at.
     pairs: u64,
+    /// The heap `a` whose pair gave the last witness needed.
+    finisher: Option<u64>,
 }
 
 /// Everything but the values, so that the inner loops borrow the typed values apart.
@@ -198,6 +211,10 @@ struct Engine {
     threads: usize,
     /// Whether the heaps of late took long enough to share among the threads.
     parallel: bool,
+    /// `fame[a]`: how often heap `a` gave the last witness (halved now and then), and the heap
+    /// at which the famous heaps are next chosen.
+    fame: Vec<u32>,
+    next_famous: u64,
 }
 
 impl SparseSpace {
@@ -220,6 +237,7 @@ impl SparseSpace {
             bound,
             class_values: [Vec::new(), Vec::new()],
             class_bits: [Vec::new(), Vec::new()],
+            famous: Vec::new(),
         };
         let mut engine = Engine {
             scratch: Scratch::new(bound),
@@ -234,6 +252,8 @@ impl SparseSpace {
             pairs: 0,
             threads: rayon::current_num_threads(),
             parallel: false,
+            fame: Vec::new(),
+            next_famous: 0,
         };
         engine.resize(bound);
         let mut values = Values::new();
@@ -320,6 +340,7 @@ impl Scratch {
             seen: vec![0; 2 * bound as usize],
             stamp: 0,
             needed: Vec::new(),
+            before: Vec::new(),
         }
     }
 
@@ -351,6 +372,27 @@ impl Scratch {
                 .enumerate()
                 .fold(0, |w, (i, &s)| w | (u64::from(s == self.stamp) << i));
         }
+    }
+}
+
+/// Marks, with `stamp`, the values of the pairs `(r, rest − r)` of the rare heaps `r < rest`
+/// (their values `values`).
+#[inline(never)]
+fn sweep_rare<T: Cell>(
+    seen: &mut [u32],
+    stamp: u32,
+    v: &[T],
+    rest: u64,
+    rare: &[u64],
+    values: &[u64],
+) {
+    // A power-of-two length: the masked index needs no bounds check.
+    let wrap = seen.len() - 1;
+    let seen = &mut seen[..=wrap];
+    for (&r, &g) in rare.iter().zip(values) {
+        // r < rest: the difference cannot wrap.
+        let x = g ^ v[rest.wrapping_sub(r) as usize].get();
+        seen[x as usize & wrap] = stamp;
     }
 }
 
@@ -428,10 +470,8 @@ impl Method {
             let from = self.rare.partition_point(|&r| r + known <= rest);
             let to = self.rare.partition_point(|&r| r < rest.min(known));
             for range in self.rare_ranges(rest, from, to) {
-                let rare = self.rare[range.clone()].iter();
-                for (&r, &g) in rare.zip(&self.rare_values[range]) {
-                    seen[(g ^ v[(rest - r) as usize].get()) as usize & wrap] = stamp;
-                }
+                let rare = &self.rare[range.clone()];
+                sweep_rare(seen, stamp, v, rest, rare, &self.rare_values[range]);
             }
             pairs += to.saturating_sub(from) as u64;
         }
@@ -442,7 +482,7 @@ impl Method {
             .find(|&&x| seen[x as usize] != stamp)
             .expect("both classes have values in [bound, 2·bound)");
         // The other class's values below the candidate must each be shown to be an option.
-        let needed = &mut scratch.needed;
+        let Scratch { needed, before, .. } = scratch;
         needed.clear();
         needed.extend(
             self.class_values[1 - common_class]
@@ -450,8 +490,39 @@ impl Method {
                 .take_while(|&&x| x < candidate)
                 .filter(|&&x| seen[x as usize] != stamp),
         );
-        // Pairs (a, rest − a) for every split's take at once (a needed value may come from one
-        // take only), block by block.
+        // The pair of heap `a` for take `t`, if its other heap lies before `known`.
+        let pair = |a: u64, t: u64| {
+            (a >= Method::first_known(n, t, known) && a <= self.last(n, t))
+                .then(|| (v[a as usize] ^ v[(n - t - a) as usize]).get())
+        };
+        // The famous heaps first, a chunk at a time.
+        let mut finisher = None;
+        for famous in self.famous.chunks(FIRST_WITNESS_BLOCK as usize) {
+            if needed.is_empty() {
+                break;
+            }
+            before.clone_from(needed);
+            for &t in &moves.split {
+                let (first, last) = (Method::first_known(n, t, known), self.last(n, t));
+                let rest = n - t;
+                let mut looked = 0;
+                for &a in famous {
+                    if a >= first && a <= last {
+                        // a ≤ last ≤ rest / 2.
+                        let x = v[a as usize] ^ v[rest.wrapping_sub(a) as usize];
+                        seen[x.get() as usize & wrap] = stamp;
+                        looked += 1;
+                    }
+                }
+                pairs += looked;
+            }
+            needed.retain(|&x| seen[x as usize] != stamp);
+            if needed.is_empty() {
+                finisher = self.finisher(famous.iter().copied(), before, &pair);
+            }
+        }
+        // Then pairs (a, rest − a) from the first `a` on, for every split's take at once (a
+        // needed value may come from one take only), block by block.
         let mut reached = 0;
         let mut block = FIRST_WITNESS_BLOCK;
         while !needed.is_empty() {
@@ -482,18 +553,56 @@ impl Method {
                     reached,
                     complete: true,
                     pairs,
+                    finisher,
                 };
+            }
+            before.clone_from(needed);
+            needed.retain(|&x| seen[x as usize] != stamp);
+            if needed.is_empty() {
+                // Offsets from each take's first `a`: the same for every take.
+                let first = |a: u64| a + reached;
+                finisher = (0..block)
+                    .find_map(|i| {
+                        moves.split.iter().find_map(|&t| {
+                            let a = Method::first_known(n, t, known) + first(i);
+                            let x = pair(a, t)?;
+                            before.retain(|&y| y != x);
+                            before.is_empty().then_some(a)
+                        })
+                    })
+                    .or(finisher);
             }
             reached += block;
             block = (2 * block).min(LAST_WITNESS_BLOCK);
-            needed.retain(|&x| seen[x as usize] != stamp);
         }
         Explored {
             candidate,
             reached,
             complete: false,
             pairs,
+            finisher,
         }
+    }
+
+    /// Of the heaps `a` in order, the one whose pair (for some take) shows the last of the
+    /// values `missing`.
+    fn finisher(
+        &self,
+        heaps: impl Iterator<Item = u64>,
+        missing: &mut Vec<u64>,
+        pair: &impl Fn(u64, u64) -> Option<u64>,
+    ) -> Option<u64> {
+        for a in heaps {
+            for &t in &self.moves.split {
+                if let Some(x) = pair(a, t) {
+                    missing.retain(|&y| y != x);
+                    if missing.is_empty() {
+                        return Some(a);
+                    }
+                }
+            }
+        }
+        None
     }
 }
 
@@ -508,7 +617,9 @@ impl Engine {
             + self.block_bits.capacity();
         let lists = m.rare.capacity() + m.rare_values.capacity();
         let counts = self.counts.capacity() + self.signed_counts.capacity();
-        let explored = self.block_explored.capacity() * std::mem::size_of::<Explored>();
+        let explored = self.block_explored.capacity() * std::mem::size_of::<Explored>()
+            + 4 * self.fame.capacity()
+            + 8 * m.famous.capacity();
         let scratch = 4 * self.threads.max(1) * self.scratch.seen.capacity();
         (8 * (words + lists + counts) + explored + scratch) as u64
     }
@@ -550,6 +661,9 @@ impl Engine {
             if n >= self.next_choice {
                 self.choose_mask(v);
             }
+            if n >= self.next_famous {
+                self.choose_famous(n);
+            }
             if self.parallel && n >= 4 * PARALLEL_BLOCK {
                 let end = (n + PARALLEL_BLOCK).min(to + 1);
                 if let Some(g) = self.block(v, n, end) {
@@ -558,6 +672,7 @@ impl Engine {
             } else {
                 let explored = self.method.explore(&mut self.scratch, v, n, n);
                 self.pairs += explored.pairs;
+                self.credit(explored.finisher);
                 // A sweep that ran to the end marked every option.
                 let g = match explored.complete {
                     true => self.scratch.mex(),
@@ -612,6 +727,7 @@ impl Engine {
             let n = n0 + i as u64;
             let explored = self.block_explored[i];
             self.pairs += explored.pairs;
+            self.credit(explored.finisher);
             let g = self.finish(v, n, n0, i * stride, stride, &explored);
             if g > T::MAX {
                 return Some(g);
@@ -728,6 +844,36 @@ impl Engine {
             .find(|(_, &b)| b != u64::MAX)
             .expect("the candidate is not marked");
         (w as u64) * 64 + u64::from(b.trailing_ones())
+    }
+
+    /// Notes that heap `a` gave the last witness a heap needed.
+    fn credit(&mut self, finisher: Option<u64>) {
+        if let Some(a) = finisher.filter(|&a| a < FAME_LIMIT) {
+            if a as usize >= self.fame.len() {
+                self.fame.resize((a as usize + 1).next_power_of_two(), 0);
+            }
+            self.fame[a as usize] += 1;
+        }
+    }
+
+    /// Chooses the famous heaps again, from the counts so far; halves the counts now and
+    /// then, so that the choice follows the sequence as it grows.
+    fn choose_famous(&mut self, n: u64) {
+        self.next_famous = n + (n / 16).clamp(256, BLOCK);
+        let mut ranked: Vec<(u32, u64)> = (0..)
+            .zip(&self.fame)
+            .filter(|&(_, &count)| count > 0)
+            .map(|(a, &count)| (count, a))
+            .collect();
+        if ranked.len() > FAMOUS {
+            ranked.select_nth_unstable_by(FAMOUS, |x, y| y.cmp(x));
+            ranked.truncate(FAMOUS);
+        }
+        ranked.sort_unstable_by(|x, y| y.cmp(x));
+        self.method.famous = ranked.into_iter().map(|(_, a)| a).collect();
+        if n.is_multiple_of(1 << 16) || self.next_famous / (1 << 16) != n / (1 << 16) {
+            self.fame.iter_mut().for_each(|count| *count /= 2);
+        }
     }
 
     /// Notes the value `g` of heap `n`.
