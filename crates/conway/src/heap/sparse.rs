@@ -559,12 +559,11 @@ impl Method {
             before.clone_from(needed);
             needed.retain(|&x| seen[x as usize] != stamp);
             if needed.is_empty() {
-                // Offsets from each take's first `a`: the same for every take.
-                let first = |a: u64| a + reached;
+                // The block's pairs one by one: offset `i` from each take's start.
                 finisher = (0..block)
                     .find_map(|i| {
                         moves.split.iter().find_map(|&t| {
-                            let a = Method::first_known(n, t, known) + first(i);
+                            let a = Method::first_known(n, t, known) + reached + i;
                             let x = pair(a, t)?;
                             before.retain(|&y| y != x);
                             before.is_empty().then_some(a)
