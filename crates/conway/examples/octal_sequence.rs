@@ -105,6 +105,12 @@ fn run() -> Result<(), String> {
         rate(heaps, wall)
     );
     let (mask, heap_parity) = space.mask();
+    // The meter counts a heap once and 4096 pairs of heaps looked at once more.
+    let pairs = (meter.listed() - heaps) * 4096;
+    println!(
+        "  about {:.0} pairs of heaps looked at per heap",
+        pairs as f64 / heaps as f64
+    );
     println!(
         "  held {} bytes ({:.2} per heap), rare heaps {}, mask {mask:#b}{}, largest value {}",
         space.bytes(),

@@ -31,15 +31,27 @@ use std::ops::Range;
 /// Pairs looked at that count as one position against the meter.
 const PAIRS_PER_COUNT: u64 = 4096;
 
-/// Pairs swept for witnesses between two looks at the values still needed.
+/// Pairs swept for witnesses between two looks at the values still needed: few at first
+/// (most heaps need few), more as the search goes on.
 const WITNESS_BLOCK: u64 = 64;
+const FIRST_WITNESS_BLOCK: u64 = 16;
+const LAST_WITNESS_BLOCK: u64 = 256;
+
+/// How many of the heaps that often gave the last witness are tried first, and the heaps
+/// below which such a heap is remembered.
+const FAMOUS: usize = 1024;
+const FAME_LIMIT: u64 = 1 << 16;
 
 /// Heaps computed between two reports to the meter.
 const BLOCK: u64 = 4096;
 
 /// Heaps computed together by the parallel sweep. Larger blocks leave more pairs (those inside
 /// the block) to the part done in order; smaller ones pay more for starting the threads.
-const PARALLEL_BLOCK: u64 = 64;
+const PARALLEL_BLOCK: u64 = 256;
+
+/// Pairs per heap (on average over the last few thousand heaps) from which the threads share
+/// the work: below, a block is done sooner than the threads are started.
+const PARALLEL_PAIRS: u64 = 512;
 
 /// Heaps given to one thread at a time within a block.
 const PARALLEL_CHUNK: usize = 8;
@@ -129,15 +141,21 @@ pub struct SparseSpace {
 struct Method {
     moves: Moves,
     classes: Classes,
-    /// The rare heaps (all `≥ 1`), ascending, and their values.
+    /// The rare heaps (all `≥ 1`), ascending, and their values; kept only for codes that split.
     rare: Vec<u64>,
     rare_values: Vec<u64>,
+    /// How many heaps `≥ 1` are rare.
+    rare_heaps: u64,
     /// A power of two above every value so far (at least 64).
     bound: u64,
     /// `class_values[c]`: the values below `2 · bound` of class `c`, ascending.
     class_values: [Vec<u64>; 2],
     /// `class_bits[c]`: the same as a bitset.
     class_bits: [Vec<u64>; 2],
+    /// The heaps `a` whose pairs `(a, n − a)` most often gave the last witness a heap needed,
+    /// most often first: tried before the sweep from `a = 1`. In Grundy's game they cut the
+    /// pairs looked at by about two thirds.
+    famous: Vec<u64>,
 }
 
 /// One thread's marks: `seen[x] == stamp` says `x` is the value of an option of the heap at
@@ -149,6 +167,8 @@ struct Scratch {
     stamp: u32,
     /// The other class's values below the candidate not yet shown to be options.
     needed: Vec<u64>,
+    /// Those of them still needed before the last block of witness pairs.
+    before: Vec<u64>,
 }
 
 /// What the sweeps over the heaps before `known` found for one heap.
@@ -162,6 +182,8 @@ struct Explored {
     complete: bool,
     /// Pairs looked at.
     pairs: u64,
+    /// The heap `a` whose pair gave the last witness needed.
+    finisher: Option<u64>,
 }
 
 /// Everything but the values, so that the inner loops borrow the typed values apart.
@@ -183,10 +205,21 @@ struct Engine {
     max_value: u64,
     /// The heap at which the mask is next reconsidered.
     next_choice: u64,
-    /// Pairs looked at and not yet counted against the meter.
+    /// Pairs looked at, and those of them counted against the meter.
     pairs: u64,
+    metered_pairs: u64,
+    /// The heap and the pairs looked at when the threads were last considered.
+    window: (u64, u64),
     /// Threads to use: 1 computes heap by heap.
     threads: usize,
+    /// Whether the heaps of late took long enough to share among the threads: at least
+    /// `parallel_pairs` pairs each.
+    parallel: bool,
+    parallel_pairs: u64,
+    /// `fame[a]`: how often heap `a` gave the last witness (halved now and then), and the heap
+    /// at which the famous heaps are next chosen.
+    fame: Vec<u32>,
+    next_famous: u64,
 }
 
 impl SparseSpace {
@@ -205,9 +238,11 @@ impl SparseSpace {
             },
             rare: Vec::new(),
             rare_values: Vec::new(),
+            rare_heaps: 0,
             bound,
             class_values: [Vec::new(), Vec::new()],
             class_bits: [Vec::new(), Vec::new()],
+            famous: Vec::new(),
         };
         let mut engine = Engine {
             scratch: Scratch::new(bound),
@@ -220,7 +255,13 @@ impl SparseSpace {
             max_value: 0,
             next_choice: 0,
             pairs: 0,
+            metered_pairs: 0,
+            window: (0, 0),
             threads: rayon::current_num_threads(),
+            parallel: false,
+            parallel_pairs: PARALLEL_PAIRS,
+            fame: Vec::new(),
+            next_famous: 0,
         };
         engine.resize(bound);
         let mut values = Values::new();
@@ -233,14 +274,18 @@ impl SparseSpace {
         self.engine.threads = threads.max(1);
     }
 
-    /// Computes the values of heaps up to `to` (nothing when they are known already). Refuses,
-    /// before it grows, to hold more than the meter's memory limit.
+    /// Computes the values of heaps up to `to` (nothing when they are known already). Each heap
+    /// counts as one position against the meter, and every 4096 pairs of heaps looked at as
+    /// one more. Refuses, before it starts, more heaps than the meter allows, and, before it
+    /// grows, to hold more than its memory limit.
     pub fn extend(&mut self, to: u64, meter: &mut Meter) -> Result<(), SearchError> {
         let have = self.values.len() as u64;
         if to < have {
             return Ok(());
         }
         let total = to.saturating_add(1);
+        // Each heap counts once against the meter (and its pairs a little more).
+        meter.room_for(total - have)?;
         let width = self.values.width() as u64;
         meter.hold(
             total
@@ -275,7 +320,7 @@ impl SparseSpace {
     /// The heaps whose value is rare under the mask in use (heap 0 included).
     pub fn rare_count(&self) -> u64 {
         let method = &self.engine.method;
-        method.rare.len() as u64 + u64::from(method.classes.is_rare(0, 0))
+        method.rare_heaps + u64::from(method.classes.is_rare(0, 0))
     }
 
     /// The largest value so far.
@@ -303,6 +348,7 @@ impl Scratch {
             seen: vec![0; 2 * bound as usize],
             stamp: 0,
             needed: Vec::new(),
+            before: Vec::new(),
         }
     }
 
@@ -337,6 +383,27 @@ impl Scratch {
     }
 }
 
+/// Marks, with `stamp`, the values of the pairs `(r, rest − r)` of the rare heaps `r < rest`
+/// (their values `values`).
+#[inline(never)]
+fn sweep_rare<T: Cell>(
+    seen: &mut [u32],
+    stamp: u32,
+    v: &[T],
+    rest: u64,
+    rare: &[u64],
+    values: &[u64],
+) {
+    // A power-of-two length: the masked index needs no bounds check.
+    let wrap = seen.len() - 1;
+    let seen = &mut seen[..=wrap];
+    for (&r, &g) in rare.iter().zip(values) {
+        // r < rest: the difference cannot wrap.
+        let x = g ^ v[rest.wrapping_sub(r) as usize].get();
+        seen[x as usize & wrap] = stamp;
+    }
+}
+
 /// Marks `x` in a bitset.
 #[inline(always)]
 fn mark(bits: &mut [u64], x: u64) {
@@ -344,6 +411,14 @@ fn mark(bits: &mut [u64], x: u64) {
 }
 
 impl Method {
+    fn note_rare(&mut self, n: u64, g: u64) {
+        self.rare_heaps += 1;
+        if !self.moves.split.is_empty() {
+            self.rare.push(n);
+            self.rare_values.push(g);
+        }
+    }
+
     /// The last `a` of a split of `n − t` into `a ≤ n − t − a`; the equal split is no move in
     /// Grundy's game.
     fn last(&self, n: u64, t: u64) -> u64 {
@@ -403,10 +478,8 @@ impl Method {
             let from = self.rare.partition_point(|&r| r + known <= rest);
             let to = self.rare.partition_point(|&r| r < rest.min(known));
             for range in self.rare_ranges(rest, from, to) {
-                let rare = self.rare[range.clone()].iter();
-                for (&r, &g) in rare.zip(&self.rare_values[range]) {
-                    seen[(g ^ v[(rest - r) as usize].get()) as usize & wrap] = stamp;
-                }
+                let rare = &self.rare[range.clone()];
+                sweep_rare(seen, stamp, v, rest, rare, &self.rare_values[range]);
             }
             pairs += to.saturating_sub(from) as u64;
         }
@@ -417,7 +490,7 @@ impl Method {
             .find(|&&x| seen[x as usize] != stamp)
             .expect("both classes have values in [bound, 2·bound)");
         // The other class's values below the candidate must each be shown to be an option.
-        let needed = &mut scratch.needed;
+        let Scratch { needed, before, .. } = scratch;
         needed.clear();
         needed.extend(
             self.class_values[1 - common_class]
@@ -425,20 +498,52 @@ impl Method {
                 .take_while(|&&x| x < candidate)
                 .filter(|&&x| seen[x as usize] != stamp),
         );
-        // Pairs (a, rest − a) for every split's take at once (a needed value may come from one
-        // take only), block by block.
+        // The pair of heap `a` for take `t`, if its other heap lies before `known`.
+        let pair = |a: u64, t: u64| {
+            (a >= Method::first_known(n, t, known) && a <= self.last(n, t))
+                .then(|| (v[a as usize] ^ v[(n - t - a) as usize]).get())
+        };
+        // The famous heaps first, a chunk at a time.
+        let mut finisher = None;
+        for famous in self.famous.chunks(FIRST_WITNESS_BLOCK as usize) {
+            if needed.is_empty() {
+                break;
+            }
+            before.clone_from(needed);
+            for &t in &moves.split {
+                let (first, last) = (Method::first_known(n, t, known), self.last(n, t));
+                let rest = n - t;
+                let mut looked = 0;
+                for &a in famous {
+                    if a >= first && a <= last {
+                        // a ≤ last ≤ rest / 2.
+                        let x = v[a as usize] ^ v[rest.wrapping_sub(a) as usize];
+                        seen[x.get() as usize & wrap] = stamp;
+                        looked += 1;
+                    }
+                }
+                pairs += looked;
+            }
+            needed.retain(|&x| seen[x as usize] != stamp);
+            if needed.is_empty() {
+                finisher = self.finisher(famous.iter().copied(), before, &pair);
+            }
+        }
+        // Then pairs (a, rest − a) from the first `a` on, for every split's take at once (a
+        // needed value may come from one take only), block by block.
         let mut reached = 0;
+        let mut block = FIRST_WITNESS_BLOCK;
         while !needed.is_empty() {
             let mut swept = false;
             for &t in &moves.split {
                 let rest = n.saturating_sub(t);
                 let a = Method::first_known(n, t, known) + reached;
-                let end = (a + WITNESS_BLOCK).min(self.last(n, t) + 1);
+                let end = (a + block).min(self.last(n, t) + 1);
                 if end > a {
                     let low = &v[a as usize..end as usize];
                     let high = &v[(rest + 1 - end) as usize..=(rest - a) as usize];
                     // XOR in the stored width first, where it runs as vector code.
-                    let mut xs = [T::default(); WITNESS_BLOCK as usize];
+                    let mut xs = [T::default(); LAST_WITNESS_BLOCK as usize];
                     let xs = &mut xs[..low.len()];
                     for ((x, &a), &b) in xs.iter_mut().zip(low).zip(high.iter().rev()) {
                         *x = a ^ b;
@@ -456,17 +561,55 @@ impl Method {
                     reached,
                     complete: true,
                     pairs,
+                    finisher,
                 };
             }
-            reached += WITNESS_BLOCK;
+            before.clone_from(needed);
             needed.retain(|&x| seen[x as usize] != stamp);
+            if needed.is_empty() {
+                // The block's pairs one by one: offset `i` from each take's start.
+                finisher = (0..block)
+                    .find_map(|i| {
+                        moves.split.iter().find_map(|&t| {
+                            let a = Method::first_known(n, t, known) + reached + i;
+                            let x = pair(a, t)?;
+                            before.retain(|&y| y != x);
+                            before.is_empty().then_some(a)
+                        })
+                    })
+                    .or(finisher);
+            }
+            reached += block;
+            block = (2 * block).min(LAST_WITNESS_BLOCK);
         }
         Explored {
             candidate,
             reached,
             complete: false,
             pairs,
+            finisher,
         }
+    }
+
+    /// Of the heaps `a` in order, the one whose pair (for some take) shows the last of the
+    /// values `missing`.
+    fn finisher(
+        &self,
+        heaps: impl Iterator<Item = u64>,
+        missing: &mut Vec<u64>,
+        pair: &impl Fn(u64, u64) -> Option<u64>,
+    ) -> Option<u64> {
+        for a in heaps {
+            for &t in &self.moves.split {
+                if let Some(x) = pair(a, t) {
+                    missing.retain(|&y| y != x);
+                    if missing.is_empty() {
+                        return Some(a);
+                    }
+                }
+            }
+        }
+        None
     }
 }
 
@@ -481,7 +624,9 @@ impl Engine {
             + self.block_bits.capacity();
         let lists = m.rare.capacity() + m.rare_values.capacity();
         let counts = self.counts.capacity() + self.signed_counts.capacity();
-        let explored = self.block_explored.capacity() * std::mem::size_of::<Explored>();
+        let explored = self.block_explored.capacity() * std::mem::size_of::<Explored>()
+            + 4 * self.fame.capacity()
+            + 8 * m.famous.capacity();
         let scratch = 4 * self.threads.max(1) * self.scratch.seen.capacity();
         (8 * (words + lists + counts) + explored + scratch) as u64
     }
@@ -523,7 +668,10 @@ impl Engine {
             if n >= self.next_choice {
                 self.choose_mask(v);
             }
-            if self.threads > 1 && n >= 4 * PARALLEL_BLOCK {
+            if n >= self.next_famous {
+                self.choose_famous(n);
+            }
+            if self.parallel && n >= 4 * PARALLEL_BLOCK {
                 let end = (n + PARALLEL_BLOCK).min(to + 1);
                 if let Some(g) = self.block(v, n, end) {
                     return Ok(Some(g));
@@ -531,6 +679,7 @@ impl Engine {
             } else {
                 let explored = self.method.explore(&mut self.scratch, v, n, n);
                 self.pairs += explored.pairs;
+                self.credit(explored.finisher);
                 // A sweep that ran to the end marked every option.
                 let g = match explored.complete {
                     true => self.scratch.mex(),
@@ -543,16 +692,27 @@ impl Engine {
                 self.record(n, g);
             }
             let done = v.len() as u64;
+            if done >= self.window.0 + BLOCK {
+                // Threads pay only where heaps take long: many pairs each.
+                let pairs_each = (self.pairs - self.window.1) / (done - self.window.0);
+                self.parallel = self.threads > 1 && pairs_each >= self.parallel_pairs;
+                self.window = (done, self.pairs);
+            }
             if done - counted >= BLOCK {
                 meter.hold(self.bytes() + (v.capacity() * std::mem::size_of::<T>()) as u64)?;
-                meter.count(done - counted + self.pairs / PAIRS_PER_COUNT)?;
-                self.pairs %= PAIRS_PER_COUNT;
+                self.count(done - counted, meter)?;
                 counted = done;
             }
         }
-        meter.count(v.len() as u64 - counted + self.pairs / PAIRS_PER_COUNT)?;
-        self.pairs %= PAIRS_PER_COUNT;
+        self.count(v.len() as u64 - counted, meter)?;
         Ok(None)
+    }
+
+    /// Counts `heaps` heaps and the pairs looked at since the last count against the meter.
+    fn count(&mut self, heaps: u64, meter: &mut Meter) -> Result<(), SearchError> {
+        let pairs = (self.pairs - self.metered_pairs) / PAIRS_PER_COUNT;
+        self.metered_pairs += pairs * PAIRS_PER_COUNT;
+        meter.count(heaps + pairs)
     }
 
     /// Computes heaps `n0..end` as a block: the sweeps over heaps before `n0` in parallel,
@@ -582,6 +742,7 @@ impl Engine {
             let n = n0 + i as u64;
             let explored = self.block_explored[i];
             self.pairs += explored.pairs;
+            self.credit(explored.finisher);
             let g = self.finish(v, n, n0, i * stride, stride, &explored);
             if g > T::MAX {
                 return Some(g);
@@ -700,6 +861,36 @@ impl Engine {
         (w as u64) * 64 + u64::from(b.trailing_ones())
     }
 
+    /// Notes that heap `a` gave the last witness a heap needed.
+    fn credit(&mut self, finisher: Option<u64>) {
+        if let Some(a) = finisher.filter(|&a| a < FAME_LIMIT) {
+            if a as usize >= self.fame.len() {
+                self.fame.resize((a as usize + 1).next_power_of_two(), 0);
+            }
+            self.fame[a as usize] += 1;
+        }
+    }
+
+    /// Chooses the famous heaps again, from the counts so far; halves the counts now and
+    /// then, so that the choice follows the sequence as it grows.
+    fn choose_famous(&mut self, n: u64) {
+        self.next_famous = n + (n / 16).clamp(256, BLOCK);
+        let mut ranked: Vec<(u32, u64)> = (0..)
+            .zip(&self.fame)
+            .filter(|&(_, &count)| count > 0)
+            .map(|(a, &count)| (count, a))
+            .collect();
+        if ranked.len() > FAMOUS {
+            ranked.select_nth_unstable_by(FAMOUS, |x, y| y.cmp(x));
+            ranked.truncate(FAMOUS);
+        }
+        ranked.sort_unstable_by(|x, y| y.cmp(x));
+        self.method.famous = ranked.into_iter().map(|(_, a)| a).collect();
+        if n.is_multiple_of(1 << 16) || self.next_famous / (1 << 16) != n / (1 << 16) {
+            self.fame.iter_mut().for_each(|count| *count /= 2);
+        }
+    }
+
     /// Notes the value `g` of heap `n`.
     fn record(&mut self, n: u64, g: u64) {
         if g >= self.method.bound {
@@ -709,8 +900,7 @@ impl Engine {
         self.counts[g as usize] += 1;
         self.signed_counts[g as usize] += if n.is_multiple_of(2) { 1 } else { -1 };
         if self.method.classes.is_rare(n, g) {
-            self.method.rare.push(n);
-            self.method.rare_values.push(g);
+            self.method.note_rare(n, g);
         }
     }
 
@@ -722,7 +912,7 @@ impl Engine {
         let bound = self.method.bound as usize;
         self.next_choice = (v.len() as u64)
             .saturating_add((v.len() as u64 / 16).max(256).max(16 * self.method.bound));
-        let mut best = (self.method.rare.len() as i64, self.method.classes);
+        let mut best = (self.method.rare_heaps as i64, self.method.classes);
         let current = best.0;
         let mut options = vec![(0, 1, &self.counts)];
         if let Some(parity) = self.method.moves.split_parity {
@@ -757,14 +947,14 @@ impl Engine {
             let method = &mut self.method;
             method.rare.clear();
             method.rare_values.clear();
+            method.rare_heaps = 0;
             for (n, x) in v.iter().enumerate().skip(1) {
                 let g = x.get();
                 if method.classes.is_rare(n as u64, g) {
-                    method.rare.push(n as u64);
-                    method.rare_values.push(g);
+                    method.note_rare(n as u64, g);
                 }
             }
-            debug_assert_eq!(method.rare.len() as i64, best.0);
+            debug_assert_eq!(method.rare_heaps as i64, best.0);
         }
     }
 }
@@ -809,6 +999,77 @@ mod tests {
             let space = sparse(&code, 3000);
             assert_eq!(space.values().to_vec(), mex_sequence(&code, 3000), "{code}");
         }
+    }
+
+    /// The blocks shared among threads, taken from the first heaps on: the same values.
+    #[test]
+    fn blocks_agree_with_the_definition() {
+        for code in [
+            TakeBreak::new(vec![0, 7, 7], 0).unwrap(),
+            TakeBreak::new(vec![0, 1, 3, 7], 0).unwrap(),
+            TakeBreak::new(vec![0, 1, 6], 0).unwrap(),
+            TakeBreak::new(vec![0, 5, 6, 7], 0).unwrap(),
+            TakeBreak::new(vec![0, 7, 6, 7], 0).unwrap(),
+            TakeBreak::new(vec![4, 7], 0).unwrap(),
+            TakeBreak::grundy(),
+        ] {
+            let bound = |space: &SparseSpace| space.engine.method.bound;
+            let mut space = SparseSpace::new(&code).unwrap();
+            space.set_threads(2);
+            space.engine.parallel_pairs = 0;
+            let mut meter = Meter::new(Limits::default());
+            space.extend(4999, &mut meter).unwrap();
+            let before = bound(&space);
+            space.extend(9999, &mut meter).unwrap();
+            assert!(space.engine.parallel, "{code}");
+            assert_eq!(
+                space.values().to_vec(),
+                mex_sequence(&code, 10_000),
+                "{code}"
+            );
+            // 0.767: values past 1024 appear within the blocks, and the tables grow there.
+            if code.to_string() == "0.767" {
+                assert!(bound(&space) > before);
+            }
+        }
+    }
+
+    #[test]
+    fn limits_stop_it_with_the_meters_error() {
+        let grundy = TakeBreak::grundy();
+        let mut space = SparseSpace::new(&grundy).unwrap();
+        let mut meter = Meter::new(Limits::default());
+        assert_eq!(
+            space.extend(1_000_000_000, &mut meter),
+            Err(SearchError::TooBig {
+                limit: Limits::default().max_positions
+            })
+        );
+        let mut meter = Meter::new(Limits {
+            max_positions: u64::MAX,
+            max_memory: 1 << 20,
+        });
+        assert_eq!(
+            space.extend(1_000_000_000, &mut meter),
+            Err(SearchError::OutOfMemory { limit: 1 << 20 })
+        );
+        assert_eq!(space.values().len(), 1);
+        // What fits is computed, and the computation goes on from there.
+        space.extend(5000, &mut meter).unwrap();
+        space.extend(9999, &mut meter).unwrap();
+        assert_eq!(space.values().len(), 10_000);
+        assert!(meter.listed() >= 10_000);
+    }
+
+    #[test]
+    fn progress_is_reported() {
+        let heard = std::rc::Rc::new(std::cell::Cell::new(0));
+        let hear = heard.clone();
+        let mut meter = Meter::new(Limits::default())
+            .with_progress(Some(Box::new(move |listed| hear.set(listed))));
+        let mut space = SparseSpace::new(&TakeBreak::grundy()).unwrap();
+        space.extend(200_000, &mut meter).unwrap();
+        assert!(heard.get() >= 1 << 16);
     }
 
     #[test]
