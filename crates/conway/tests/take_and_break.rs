@@ -189,3 +189,15 @@ fn a_huge_heap_counts_its_winning_splits_by_the_period() {
         .unwrap();
     assert_eq!(report.nim_value, Some(g(1_000_000_000_000)));
 }
+
+#[test]
+fn octal_0_16_has_its_long_period_proved() {
+    // Gangolli and Plambeck: preperiod 105351, period 149459.
+    let rules = ruleset("octal:0.16").unwrap();
+    let sequence = rules.sequence(1_000_000, budget()).unwrap();
+    let detected = sequence.period().unwrap();
+    assert_eq!(detected.period, Period::pure(105_351, 149_459));
+    assert!(detected.proved);
+    assert!(sequence.computed() < 1_000_000);
+    assert_eq!(sequence.value(999_999), sequence.value(999_999 - 149_459));
+}
