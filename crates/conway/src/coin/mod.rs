@@ -23,6 +23,7 @@ pub use plane::{MovingTwins, Square, Tartan};
 pub use rule::{Rule, RULE_NAMES};
 pub use table::{values_by_mex, MAX_TABLE_COINS, MAX_TABLE_WORK};
 
+use crate::engine::BYTES_PER_COUNT;
 use crate::impartial::{Impartial, MoveSink, Target};
 use std::sync::Mutex;
 use table::Table;
@@ -42,6 +43,11 @@ pub trait CoinRule {
 
     /// How many moves [`CoinRule::moves`] lists for `x` (saturating).
     fn move_count(&self, x: u64) -> u64;
+
+    /// The most coins a move at `x` turns, `x` among them.
+    fn move_size(&self, x: u64) -> u64 {
+        x.saturating_sub(self.origin()).saturating_add(1)
+    }
 
     /// `g([x])` in closed form, where the rule knows it. Must never be wrong; `None` is
     /// always correct.
@@ -234,7 +240,11 @@ impl<R: CoinRule> CoinGame<R> {
     /// the moves at `x` (about [`CoinGame::class_cost`]).
     pub fn count_moves_to(&self, x: u64, w: u64) -> Result<u64, CoinError> {
         self.value(x)?;
-        if let Some(n) = self.has_finder(x).then(|| self.rule.count_moves_to(x, w)).flatten() {
+        if let Some(n) = self
+            .has_finder(x)
+            .then(|| self.rule.count_moves_to(x, w))
+            .flatten()
+        {
             return Ok(n);
         }
         let mut n = 0;
@@ -247,11 +257,7 @@ impl<R: CoinRule> CoinGame<R> {
 
     /// The moves at `x` in classes, `each(w, n)` for the `n > 0` moves whose other coins
     /// nim-sum to `w`, each `w` once: by the rule, else by a pass over the moves at `x`.
-    pub fn move_classes(
-        &self,
-        x: u64,
-        each: &mut dyn FnMut(u64, u64),
-    ) -> Result<(), CoinError> {
+    pub fn move_classes(&self, x: u64, each: &mut dyn FnMut(u64, u64)) -> Result<(), CoinError> {
         self.value(x)?;
         if self.has_finder(x) && self.rule.move_classes(x, each) {
             return Ok(());
@@ -283,6 +289,15 @@ impl<R: CoinRule> CoinGame<R> {
     pub fn counts_at_once(&self, x: u64) -> bool {
         self.has_finder(x) && self.rule.count_moves_to(x, 0).is_some()
     }
+}
+
+/// `count` options, each turning up to `coins` coins of `bytes` bytes, counted as the meter
+/// counts a position: once, and once more for every [`BYTES_PER_COUNT`] bytes. So a Ruler
+/// head of a million, whose options are blocks of up to a million coins, is refused before
+/// they are built.
+pub(crate) fn weighted(count: u64, coins: u64, bytes: u64) -> u64 {
+    let each = coins.saturating_mul(bytes) / BYTES_PER_COUNT;
+    count.saturating_mul(each.saturating_add(1))
 }
 
 /// The heads after a move at `x` that turns `x` and `others` (decreasing, all below `x`):
@@ -359,7 +374,7 @@ impl<R: CoinRule> Impartial for CoinGame<R> {
         Some(
             heads
                 .iter()
-                .map(|&x| self.rule.move_count(x))
+                .map(|&x| weighted(self.rule.move_count(x), self.rule.move_size(x), 8))
                 .fold(0, u64::saturating_add),
         )
     }

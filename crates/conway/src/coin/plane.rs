@@ -7,7 +7,7 @@
 //! `G1 × G2` turns `A × B` for a move `A` of `G1` and a move `B` of `G2`; by the Tartan
 //! theorem (Theorem 4.3) its values are `g1([x]) ⊗ g2([y])`. Turning Corners is Twins × Twins.
 
-use super::{changed, describe_turn, CoinError, CoinGame, CoinRule, MAX_MOVE_SEARCH};
+use super::{changed, describe_turn, weighted, CoinError, CoinGame, CoinRule, MAX_MOVE_SEARCH};
 use crate::impartial::{Impartial, MoveSink, Target};
 use crate::nimber::{nim_div, nim_mul};
 use std::fmt;
@@ -379,8 +379,10 @@ impl<A: CoinRule, B: CoinRule> Impartial for Tartan<A, B> {
             heads
                 .iter()
                 .map(|&(x, y)| {
-                    let rows = self.rows.rule().move_count(x);
-                    rows.saturating_mul(self.columns.rule().move_count(y))
+                    let (rows, columns) = (self.rows.rule(), self.columns.rule());
+                    let count = rows.move_count(x).saturating_mul(columns.move_count(y));
+                    let squares = rows.move_size(x).saturating_mul(columns.move_size(y));
+                    weighted(count, squares, 16)
                 })
                 .fold(0, u64::saturating_add),
         )
@@ -415,9 +417,10 @@ impl<A: CoinRule, B: CoinRule> Impartial for Tartan<A, B> {
         let ordered = heads
             .iter()
             .map(|&(x, y)| {
+                // A move of G1 at x turns at most x + 1 coins, each valued.
                 let rows = self.rows.rule().move_count(x);
                 let columns = self.columns.rule().move_count(y);
-                rows.saturating_mul(columns.saturating_add(1))
+                rows.saturating_mul(columns.saturating_add(x).saturating_add(1))
             })
             .fold(0, u64::saturating_add);
         if ordered <= MAX_MOVE_SEARCH {
@@ -488,6 +491,51 @@ impl<A: CoinRule, B: CoinRule> Tartan<A, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coin::Rule;
+    use crate::impartial::Solver;
+
+    /// The moves found class by class, against those the options give, as sets with their
+    /// number, for every rule as either factor (Grunt and a subtraction rule by their tables).
+    #[test]
+    fn moves_by_classes_match_the_options() {
+        let rules = [
+            "twins",
+            "turning-turtles",
+            "mock-turtles",
+            "ruler",
+            "grunt",
+            "triplets",
+            "rulerette",
+            "subtraction:1,3",
+        ];
+        for rows in rules {
+            for columns in ["ruler", "mock-turtles", "grunt", "rulerette"] {
+                let game = Tartan::new(Rule::parse(rows).unwrap(), Rule::parse(columns).unwrap());
+                let (r, c) = (game.rows.rule().origin(), game.columns.rule().origin());
+                let heads = vec![(r + 2, c + 5), (r + 6, c + 3), (r + 7, c + 7)];
+                let total = game.position_value(&heads).unwrap();
+                for target in 0..12 {
+                    let by_options = Solver::new(&game)
+                        .by_search_only()
+                        .moves_to(&heads, Target::Value(target), usize::MAX)
+                        .unwrap();
+                    for keep in [usize::MAX, 3] {
+                        let mut first = Vec::new();
+                        let mut push = |m| first.push(m);
+                        let mut sink = MoveSink::new(keep, &mut push);
+                        assert!(game.moves_by_classes(&heads, total ^ target, &mut sink));
+                        assert_eq!(sink.total(), by_options.total, "{rows}*{columns}");
+                        let mut all = by_options.first.clone();
+                        all.sort_unstable();
+                        first.sort_unstable();
+                        first.dedup();
+                        assert_eq!(first.len(), keep.min(all.len()));
+                        assert!(first.iter().all(|m| all.binary_search(m).is_ok()));
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn squares_turn_and_read() {

@@ -226,6 +226,15 @@ impl CoinRule for Rule {
         }
     }
 
+    fn move_size(&self, x: u64) -> u64 {
+        match self {
+            Rule::Ruler | Rule::Rulerette => x,
+            Rule::Grunt => 4,
+            Rule::MockTurtles | Rule::Triplets => 3,
+            _ => 2,
+        }
+    }
+
     fn known_value(&self, x: u64) -> Option<u64> {
         match self {
             Rule::Twins | Rule::TurningTurtles => Some(x),
@@ -424,7 +433,11 @@ fn blocks_below(x: u64) -> impl Iterator<Item = (u64, u32)> {
 fn pairs_with_sum(x: u64, c: u64) -> u64 {
     let h = 63 - c.leading_zeros();
     let below = x.checked_shr(h + 1).unwrap_or(0) << h;
-    let level = if x >> h & 1 == 1 { x & ((1 << h) - 1) } else { 0 };
+    let level = if x >> h & 1 == 1 {
+        x & ((1 << h) - 1)
+    } else {
+        0
+    };
     below + level
 }
 
@@ -475,6 +488,102 @@ mod tests {
             assert_eq!(gray(n), sum);
             assert_eq!(gray_inverse(gray(n)), n);
         }
+    }
+
+    /// Every rule with a finder: its counts, its classes and its finder against a pass over
+    /// all moves valued by the mex definition, and the finder in the order of the moves.
+    #[test]
+    fn counts_and_classes_match_every_move() {
+        for rule in [
+            Rule::Twins,
+            Rule::TurningTurtles,
+            Rule::MockTurtles,
+            Rule::Ruler,
+            Rule::Triplets,
+            Rule::Rulerette,
+        ] {
+            let values = crate::coin::values_by_mex(&rule, 70).unwrap();
+            let value = |y: u64| values[(y - rule.origin()) as usize];
+            for x in rule.origin()..70 {
+                let mut by_value = std::collections::BTreeMap::<u64, Vec<Vec<u64>>>::new();
+                rule.moves(x, &mut |others| {
+                    let w = others.iter().fold(0, |sum, &y| sum ^ value(y));
+                    by_value.entry(w).or_default().push(others.to_vec());
+                });
+                let mut classes = Vec::new();
+                assert!(rule.move_classes(x, &mut |w, n| classes.push((w, n))));
+                classes.sort_unstable();
+                let expected: Vec<(u64, u64)> =
+                    by_value.iter().map(|(&w, m)| (w, m.len() as u64)).collect();
+                assert_eq!(classes, expected, "{} at {x}", rule.name());
+                assert!(classes.len() as u64 <= rule.class_count(x));
+                for w in 0..300 {
+                    let all = by_value.get(&w).cloned().unwrap_or_default();
+                    let mut found = Vec::new();
+                    rule.known_moves_to(x, w, &mut |others| {
+                        found.push(others.to_vec());
+                        true
+                    });
+                    assert_eq!(found, all, "{} at {x} to {w}", rule.name());
+                    assert_eq!(rule.count_moves_to(x, w), Some(all.len() as u64));
+                    // Stopped after the first.
+                    let mut first = Vec::new();
+                    rule.known_moves_to(x, w, &mut |others| {
+                        first.push(others.to_vec());
+                        false
+                    });
+                    assert_eq!(first, all.into_iter().take(1).collect::<Vec<_>>());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn moves_are_no_larger_than_said() {
+        for name in [
+            "twins",
+            "turning-turtles",
+            "mock-turtles",
+            "ruler",
+            "grunt",
+            "triplets",
+        ]
+        .into_iter()
+        .chain([
+            "rulerette",
+            "subtraction:1,3",
+            "subtraction-two:2",
+            "one-or-two:4",
+        ]) {
+            let rule = Rule::parse(name).unwrap();
+            for x in rule.origin()..40 {
+                rule.moves(x, &mut |others| {
+                    assert!((others.len() as u64) < rule.move_size(x), "{name} at {x}")
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn pairs_far_out_are_counted_by_bits() {
+        // a ⊕ b = 1: the pairs (2k, 2k + 1) below x.
+        assert_eq!(pairs_with_sum(1 << 40, 1), 1 << 39);
+        assert_eq!(pairs_with_sum((1 << 40) + 1, 1), 1 << 39);
+        assert_eq!(pairs_with_sum(u64::MAX, 1 << 63), (1 << 63) - 1);
+        let mut first = Vec::new();
+        mock_turtle_pairs(u64::MAX, 2 * (1 << 62) + 1, 0, &mut |pair| {
+            first.push(pair.to_vec());
+            first.len() < 2
+        });
+        assert_eq!(first, [vec![1 << 62, 0], vec![(1 << 62) + 1, 1]]);
+    }
+
+    #[test]
+    fn values_past_64_bits_are_said_to_be() {
+        assert!(Rule::MockTurtles.value_too_large(1 << 63));
+        assert!(!Rule::MockTurtles.value_too_large((1 << 63) - 1));
+        assert!(Rule::Triplets.value_too_large((1 << 63) + 2));
+        assert!(!Rule::Ruler.value_too_large(u64::MAX));
     }
 
     #[test]

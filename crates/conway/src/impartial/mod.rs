@@ -65,7 +65,9 @@ pub trait Impartial {
 
     /// An upper bound on the number of options, for positions whose list of options could be
     /// too long to hold (a Nim heap of a billion chips): whoever lists options checks it
-    /// against its budget first. `None` means the list is always small enough.
+    /// against its budget first. Options much larger than the position count as the meter
+    /// counts them, once more per [`crate::engine::BYTES_PER_COUNT`] bytes. `None` means the
+    /// list is always small enough.
     fn option_bound(&self, _position: &Self::Position) -> Option<u64> {
         None
     }
