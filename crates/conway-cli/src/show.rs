@@ -126,7 +126,12 @@ pub fn report(report: &Report) -> String {
         lines.push(format!("value:   unknown: {why}"));
     }
     let shown = report.winning_moves.len() as u64;
-    match report.winning_move_count {
+    let Some(count) = report.winning_move_count else {
+        let why = report.moves_unknown.as_deref().unwrap_or("");
+        lines.push(format!("winning moves: unknown: {why}"));
+        return lines.join("\n");
+    };
+    match count {
         0 if report.outcome == Outcome::N => lines.push(
             "winning moves: none needed (the player to move cannot move, and under misère play that wins)"
                 .to_string(),

@@ -663,12 +663,30 @@ fn limits_bound_memory_for_large_positions() {
     let pairs: Vec<String> = (0..3000)
         .map(|i| format!("{},{}", i % 50, i % 37))
         .collect();
-    fails_with(
-        &["solve", "wythoff", &pairs.join(" "), "--max-memory", "100M"],
-        "more than",
-    );
+    // Their value is known, so the report gives it and marks the moves unknown.
+    let report = json(&[
+        "solve",
+        "wythoff",
+        &pairs.join(" "),
+        "--max-memory",
+        "100M",
+        "--json",
+    ]);
+    assert_eq!(report["nim_value"], 61);
+    assert!(report["winning_move_count"].is_null());
+    assert!(report["moves_unknown"]
+        .as_str()
+        .is_some_and(|why| why.contains("more than")));
+    // A P-position has no winning moves to look for; an N-position's are past the limit.
     let heaps = vec!["50"; 20_000].join(" ");
-    fails_with(&["solve", "lasker", &heaps], "more than");
+    let report = json(&["solve", "lasker", &heaps, "--json"]);
+    assert_eq!(report["winning_move_count"], 0);
+    let heaps = vec!["50"; 20_001].join(" ");
+    let report = json(&["solve", "lasker", &heaps, "--json"]);
+    assert_eq!(report["nim_value"], 50);
+    assert!(report["moves_unknown"]
+        .as_str()
+        .is_some_and(|why| why.contains("more than")));
     fails_with(
         &["graph", "wythoff", "1048576 1048576", "--max-memory", "10M"],
         "more than 10 MiB of memory",

@@ -327,9 +327,12 @@ fn one_dimensional_winning_moves_match_search() {
             let mut searcher = Solver::new(&game).by_search_only();
             for value in 0..20 {
                 let target = conway::impartial::Target::Value(value);
-                let fast = solver.moves_to(&heads, target, usize::MAX).unwrap();
-                let slow = searcher.moves_to(&heads, target, usize::MAX).unwrap();
-                assert_eq!(fast, slow, "{name} {heads:?} to {value}: in the same order");
+                // All of them, and the first two with the others counted.
+                for keep in [usize::MAX, 2] {
+                    let fast = solver.moves_to(&heads, target, keep).unwrap();
+                    let slow = searcher.moves_to(&heads, target, keep).unwrap();
+                    assert_eq!(fast, slow, "{name} {heads:?} to {value}: in the same order");
+                }
             }
         }
     }
@@ -813,4 +816,108 @@ fn exercise_4_4_the_longest_play() {
     let game = coins("ruler");
     let lengths = Lengths::of(&game, vec![7], Limits::default()).unwrap();
     assert_eq!(lengths.remoteness(&vec![7]), Some(1));
+}
+
+/// The winning moves of `heads`: the first `keep` and their number.
+fn winning_count<G: Impartial>(
+    game: &G,
+    heads: &G::Position,
+    keep: usize,
+) -> (Vec<G::Position>, u64) {
+    let moves = Solver::new(game)
+        .moves_to(heads, conway::impartial::Target::Value(0), keep)
+        .unwrap();
+    (moves.first, moves.total)
+}
+
+/// Far heads of Tartan products: the moves counted through the classes of the factor with
+/// fewer, never listed (a block-class count by hand gives the same numbers).
+#[test]
+fn tartan_moves_far_out_are_counted_by_classes() {
+    let rugs = tartan("ruler", "ruler");
+    for (square, value, count) in [
+        ((3000, 3000), 13, 135),
+        ((1_000_000, 10), 128, 2),
+        ((100_000, 10), 48, 7),
+    ] {
+        assert_eq!(rugs.value(square), Ok(value));
+        assert_eq!(
+            winning_count(&rugs, &vec![square], 0).1,
+            count,
+            "{square:?}"
+        );
+    }
+    // A nim-product far out: among the moves, one that turns coin (0, 93143).
+    let game = tartan("twins", "turning-turtles");
+    let heads = vec![(3328, 93143)];
+    let (moves, count) = winning_count(&game, &heads, usize::MAX);
+    assert_eq!(moves.len() as u64, count);
+    assert!(moves.iter().all(|m| game.position_value(m) == Ok(0)));
+    assert!(moves.iter().any(|m| m.contains(&(0, 93143))));
+    let corners = tartan("twins", "twins");
+    let (moves, count) = winning_count(&corners, &vec![(4000, 4000)], 5);
+    assert!(count >= 5);
+    assert!(moves.iter().all(|m| corners.position_value(m) == Ok(0)));
+}
+
+/// Mock Turtles' pairs worth `w` are counted by bits, and only the first few listed.
+#[test]
+fn mock_turtles_far_out_count_their_pairs() {
+    let mock = coins("mock-turtles");
+    for (far, count) in [(1_000_000, 500_000), (10_000_000, 5_000_000)] {
+        let (first, total) = winning_count(&mock, &vec![5, 7, far], 3);
+        assert_eq!(total, count);
+        assert_eq!(
+            first,
+            [vec![0, 2, 5, 7], vec![1, 3, 5, 7], vec![4, 5, 6, 7]]
+        );
+    }
+}
+
+/// Where no finder knows the moves and listing them is past the limits, the outcome and the
+/// value still come, the moves marked unknown; a P-position needs no moves at all.
+#[test]
+fn unknown_moves_do_not_hide_the_value() {
+    let rugs = ruleset("tartan:ruler*ruler").unwrap();
+    let far = rugs.parse("(1000000000,1000000000)").unwrap();
+    let report = far.analyse(Play::Normal, 20, Budget::default()).unwrap();
+    assert_eq!(report.outcome, Outcome::N);
+    assert_eq!(report.nim_value, Some(nim_mul(1 << 9, 1 << 9)));
+    assert_eq!(report.winning_move_count, None);
+    assert!(report.moves_unknown.unwrap().contains("positions"));
+    assert!(report.winning_moves.is_empty());
+    let zero = rugs
+        .parse("(1073741824,1073741824) (3221225472,1073741824)")
+        .unwrap();
+    let report = zero.analyse(Play::Normal, 20, Budget::default()).unwrap();
+    assert_eq!(report.outcome, Outcome::P);
+    assert_eq!(report.winning_move_count, Some(0));
+}
+
+/// Mock Turtles' coin 2^63 is worth 2^64 or more by Theorem 4.2: too large, not unknown.
+#[test]
+fn mock_turtles_past_64_bits_say_so() {
+    let error = ruleset("coins:mock-turtles")
+        .unwrap()
+        .parse("9223372036854775808")
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("64 bits"), "{error}");
+    assert!(!error.contains("no closed form"), "{error}");
+    assert!(ruleset("coins:mock-turtles")
+        .unwrap()
+        .parse("9223372036854775807")
+        .is_ok());
+}
+
+/// Options far larger than their position (Ruler blocks of a million coins) are refused
+/// before they are built, counted for their size.
+#[test]
+fn huge_options_are_refused_before_they_are_built() {
+    let rugs = tartan("ruler", "ruler");
+    let mut solver = Solver::new(&rugs);
+    assert!(solver.outcome(&vec![(3000, 3000)], Play::Misere).is_err());
+    let ruler = coins("ruler");
+    let mut solver = Solver::new(&ruler);
+    assert!(solver.outcome(&vec![1_000_000], Play::Misere).is_err());
 }

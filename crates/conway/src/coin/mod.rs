@@ -23,6 +23,7 @@ pub use plane::{MovingTwins, Square, Tartan};
 pub use rule::{Rule, RULE_NAMES};
 pub use table::{values_by_mex, MAX_TABLE_COINS, MAX_TABLE_WORK};
 
+use crate::engine::BYTES_PER_COUNT;
 use crate::impartial::{Impartial, MoveSink, Target};
 use std::sync::Mutex;
 use table::Table;
@@ -43,6 +44,11 @@ pub trait CoinRule {
     /// How many moves [`CoinRule::moves`] lists for `x` (saturating).
     fn move_count(&self, x: u64) -> u64;
 
+    /// The most coins a move at `x` turns, `x` among them.
+    fn move_size(&self, x: u64) -> u64 {
+        x.saturating_sub(self.origin()).saturating_add(1)
+    }
+
     /// `g([x])` in closed form, where the rule knows it. Must never be wrong; `None` is
     /// always correct.
     fn known_value(&self, _x: u64) -> Option<u64> {
@@ -57,16 +63,42 @@ pub trait CoinRule {
 
     /// The moves with rightmost coin `x` whose other coins' values nim-sum to `w`, in the
     /// order of [`CoinRule::moves`], where the rule finds them without listing every move
-    /// (Ruler: at most one). Returns whether it does; where it does not, nothing goes to
-    /// `each`. Only rules with closed-form values have such a finder.
-    fn known_moves_to(&self, _x: u64, _w: u64, _each: &mut dyn FnMut(&[u64])) -> bool {
+    /// (Ruler: at most one), until `each` returns `false`. Returns whether it does; where it
+    /// does not, nothing goes to `each`. Only rules with closed-form values have such a
+    /// finder, and a rule with one also counts them ([`CoinRule::count_moves_to`]).
+    fn known_moves_to(&self, _x: u64, _w: u64, _each: &mut dyn FnMut(&[u64]) -> bool) -> bool {
         false
     }
 
-    /// How much work [`CoinRule::known_moves_to`] does for `x` and `w`, where it applies
-    /// (the coins it writes out count).
+    /// How many coins one move that [`CoinRule::known_moves_to`] finds writes out, at most:
+    /// the work of finding and building it.
     fn known_moves_cost(&self, x: u64, _w: u64) -> u64 {
         self.move_count(x)
+    }
+
+    /// How many moves [`CoinRule::known_moves_to`] finds, counted without finding them
+    /// (Mock Turtles' pairs worth `w` are the `a` with `b = a ⊕ w/2`, counted by bits), where
+    /// the rule has such a finder.
+    fn count_moves_to(&self, _x: u64, _w: u64) -> Option<u64> {
+        None
+    }
+
+    /// The moves at `x` in classes by the nim-sum `w` of their other coins: `each(w, n)`
+    /// once for each `w` that `n > 0` moves reach, in about [`CoinRule::class_count`] steps,
+    /// where the rule can (as for [`CoinRule::count_moves_to`]). Returns whether it does.
+    fn move_classes(&self, _x: u64, _each: &mut dyn FnMut(u64, u64)) -> bool {
+        false
+    }
+
+    /// The steps of [`CoinRule::move_classes`] at `x` (saturating).
+    fn class_count(&self, x: u64) -> u64 {
+        self.move_count(x)
+    }
+
+    /// Whether `g([x])` has a closed form that needs more than 64 bits (Mock Turtles' coin
+    /// 2^63 is worth 2^64 or more).
+    fn value_too_large(&self, _x: u64) -> bool {
+        false
     }
 }
 
@@ -90,6 +122,8 @@ pub enum CoinError {
     },
     #[error("coin {coin} is too far for {game}: its value has no closed form, and the mex recurrence is computed through coin {limit} at most ({work} steps or {coins} coins)", work = MAX_TABLE_WORK, coins = MAX_TABLE_COINS)]
     TooFar { game: String, coin: u64, limit: u64 },
+    #[error("coin {coin} is too far for {game}: its value, by the closed form, needs more than the 64 bits that values are held in")]
+    ValueTooLarge { game: String, coin: u64 },
 }
 
 /// The most work a winning-move finder does for a position before it leaves the moves to
@@ -125,6 +159,12 @@ impl<R: CoinRule> CoinGame<R> {
         if let Some(value) = self.rule.known_value(x) {
             return Ok(value);
         }
+        if self.rule.value_too_large(x) {
+            return Err(CoinError::ValueTooLarge {
+                game: self.rule.name(),
+                coin: x,
+            });
+        }
         self.table().value(&self.rule, x)
     }
 
@@ -147,37 +187,117 @@ impl<R: CoinRule> CoinGame<R> {
     }
 
     /// Calls `each` with every move at `x` whose other coins' values nim-sum to `w` (those
-    /// taking `g([x])` to `w`), in the order of [`CoinRule::moves`]. The work is about
-    /// [`CoinGame::moves_to_cost`]; `each` must not ask this game for values (the table is
+    /// taking `g([x])` to `w`), in the order of [`CoinRule::moves`], until it returns
+    /// `false`. The work is about [`CoinGame::moves_to_cost`] for each move found, or once
+    /// where the rule has no finder; `each` must not ask this game for values (the table is
     /// held meanwhile).
-    pub fn moves_to(&self, x: u64, w: u64, each: &mut dyn FnMut(&[u64])) -> Result<(), CoinError> {
+    pub fn moves_to(
+        &self,
+        x: u64,
+        w: u64,
+        each: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Result<(), CoinError> {
         self.value(x)?;
-        if self.rule.known_value(x).is_some() && self.rule.known_moves_to(x, w, each) {
+        if self.has_finder(x) && self.rule.known_moves_to(x, w, each) {
             return Ok(());
         }
         let table = self.table();
         let rule = &self.rule;
+        let mut go_on = true;
         rule.moves(x, &mut |others| {
-            let sum = others.iter().fold(0, |sum, &y| {
-                sum ^ table
-                    .known(rule, y)
-                    .expect("the values below a known coin are known")
-            });
-            if sum == w {
-                each(others);
+            if go_on && self.sum_in(&table, others) == w {
+                go_on = each(others);
             }
         });
         Ok(())
     }
 
-    /// The cost of [`CoinGame::moves_to`] at `x` and `w`.
+    /// Whether the rule finds and counts the moves at `x` (it has a closed form there).
+    fn has_finder(&self, x: u64) -> bool {
+        self.rule.known_value(x).is_some()
+    }
+
+    /// The nim-sum of the values of `coins`, all below a coin whose value is known.
+    fn sum_in(&self, table: &Table, coins: &[u64]) -> u64 {
+        coins.iter().fold(0, |sum, &y| {
+            sum ^ table
+                .known(&self.rule, y)
+                .expect("the values below a known coin are known")
+        })
+    }
+
+    /// The work of [`CoinGame::moves_to`] at `x` and `w`: for each move found where the
+    /// rule has a finder, else for the pass over all moves.
     pub fn moves_to_cost(&self, x: u64, w: u64) -> u64 {
-        if self.rule.known_value(x).is_some() {
+        if self.has_finder(x) {
             self.rule.known_moves_cost(x, w)
         } else {
             self.rule.move_count(x)
         }
     }
+
+    /// How many moves at `x` take `g([x])` to `w`: counted by the rule, else by a pass over
+    /// the moves at `x` (about [`CoinGame::class_cost`]).
+    pub fn count_moves_to(&self, x: u64, w: u64) -> Result<u64, CoinError> {
+        self.value(x)?;
+        if let Some(n) = self
+            .has_finder(x)
+            .then(|| self.rule.count_moves_to(x, w))
+            .flatten()
+        {
+            return Ok(n);
+        }
+        let mut n = 0;
+        self.moves_to(x, w, &mut |_| {
+            n += 1;
+            true
+        })?;
+        Ok(n)
+    }
+
+    /// The moves at `x` in classes, `each(w, n)` for the `n > 0` moves whose other coins
+    /// nim-sum to `w`, each `w` once: by the rule, else by a pass over the moves at `x`.
+    pub fn move_classes(&self, x: u64, each: &mut dyn FnMut(u64, u64)) -> Result<(), CoinError> {
+        self.value(x)?;
+        if self.has_finder(x) && self.rule.move_classes(x, each) {
+            return Ok(());
+        }
+        let mut classes = rustc_hash::FxHashMap::default();
+        {
+            let table = self.table();
+            self.rule.moves(x, &mut |others| {
+                *classes.entry(self.sum_in(&table, others)).or_insert(0u64) += 1;
+            });
+        }
+        let mut classes: Vec<(u64, u64)> = classes.into_iter().collect();
+        classes.sort_unstable();
+        classes.into_iter().for_each(|(w, n)| each(w, n));
+        Ok(())
+    }
+
+    /// The work of [`CoinGame::move_classes`] at `x`, and of one
+    /// [`CoinGame::count_moves_to`] where the rule does not count.
+    pub fn class_cost(&self, x: u64) -> u64 {
+        if self.has_finder(x) {
+            self.rule.class_count(x)
+        } else {
+            self.rule.move_count(x)
+        }
+    }
+
+    /// Whether [`CoinGame::count_moves_to`] is a closed form at `x`.
+    pub fn counts_at_once(&self, x: u64) -> bool {
+        self.has_finder(x) && self.rule.count_moves_to(x, 0).is_some()
+    }
+}
+
+/// `count` options, each turning up to `coins` coins of `bytes` bytes, counted as the meter
+/// counts a position: once, and once more for every [`BYTES_PER_COUNT`] bytes. So a Ruler
+/// head of a million, whose options are blocks of up to a million coins, is refused before
+/// they are built.
+pub(crate) fn weighted(count: u64, coins: u64, bytes: u64) -> u64 {
+    let each = coins.saturating_mul(bytes) / BYTES_PER_COUNT;
+    count.saturating_mul(each.saturating_add(1))
 }
 
 /// The heads after a move at `x` that turns `x` and `others` (decreasing, all below `x`):
@@ -254,7 +374,7 @@ impl<R: CoinRule> Impartial for CoinGame<R> {
         Some(
             heads
                 .iter()
-                .map(|&x| self.rule.move_count(x))
+                .map(|&x| weighted(self.rule.move_count(x), self.rule.move_size(x), 8))
                 .fold(0, u64::saturating_add),
         )
     }
@@ -299,18 +419,40 @@ impl<R: CoinRule> Impartial for CoinGame<R> {
         else {
             return false;
         };
-        let cost = wanted
-            .iter()
-            .map(|&(x, w)| self.moves_to_cost(x, w))
-            .fold(0, u64::saturating_add);
+        // Where the rule counts, only the moves handed on are found; else every move at x
+        // is looked at.
+        let mut counted = Vec::with_capacity(wanted.len());
+        let mut cost = 0u64;
+        for &(x, w) in &wanted {
+            let n = match self.counts_at_once(x) {
+                true => match self.count_moves_to(x, w) {
+                    Ok(n) => Some(n),
+                    Err(_) => return false,
+                },
+                false => None,
+            };
+            let per_move = self.moves_to_cost(x, w);
+            cost = cost.saturating_add(match n {
+                Some(n) => n
+                    .min(sink.wanted())
+                    .saturating_mul(per_move.saturating_add(heads.len() as u64)),
+                None => per_move,
+            });
+            counted.push(n);
+        }
         if cost > MAX_MOVE_SEARCH {
             return false;
         }
-        for (x, w) in wanted {
+        for ((x, w), n) in wanted.into_iter().zip(counted) {
+            let before = sink.total();
             let found = self.moves_to(x, w, &mut |others| {
-                sink.push_with(|| turn(heads, x, others))
+                sink.push_with(|| turn(heads, x, others));
+                n.is_none() || sink.wants_more()
             });
             debug_assert!(found.is_ok(), "the values of the heads are known");
+            if let Some(n) = n {
+                sink.skip(n - (sink.total() - before));
+            }
         }
         true
     }

@@ -7,7 +7,7 @@
 //! `G1 × G2` turns `A × B` for a move `A` of `G1` and a move `B` of `G2`; by the Tartan
 //! theorem (Theorem 4.3) its values are `g1([x]) ⊗ g2([y])`. Turning Corners is Twins × Twins.
 
-use super::{changed, describe_turn, CoinError, CoinGame, CoinRule, MAX_MOVE_SEARCH};
+use super::{changed, describe_turn, weighted, CoinError, CoinGame, CoinRule, MAX_MOVE_SEARCH};
 use crate::impartial::{Impartial, MoveSink, Target};
 use crate::nimber::{nim_div, nim_mul};
 use std::fmt;
@@ -203,7 +203,7 @@ impl<A: CoinRule, B: CoinRule> Tartan<A, B> {
 
     /// Calls `each` with every product move `A × B` at head `(x, y)` after which the head's
     /// coins are worth `u` (the rows and the columns turned, `x` and `y` among them), in the
-    /// order of [`Impartial::options`].
+    /// order of [`Impartial::options`]. The work is a pass over the moves of `G1` at `x`.
     ///
     /// The method of §4.5, made complete: a move `A` of `G1` takes `v1 = g1([x])` to `u1`
     /// (the nim-sum of its other coins) and `B` takes `v2` to `u2`; by bilinearity the head's
@@ -237,15 +237,114 @@ impl<A: CoinRule, B: CoinRule> Tartan<A, B> {
             result = self.columns.moves_to(y, u2, &mut |column_others| {
                 columns.truncate(1);
                 columns.extend_from_slice(column_others);
-                each(&rows, &columns)
+                each(&rows, &columns);
+                true
             });
         });
         result
     }
+
+    /// The work of [`Tartan::class_pairs`] at a head: through the classes of `G1`'s moves
+    /// (`true`) or of `G2`'s, whichever is less, each counted in the other factor (by its
+    /// rule, or in its own classes gathered once).
+    fn class_plan(&self, (x, y): Square) -> (bool, u64) {
+        let gathered = |counts: bool, cost: u64| if counts { 0 } else { cost };
+        let (rows, columns) = (self.rows.class_cost(x), self.columns.class_cost(y));
+        let by_rows = rows.saturating_add(gathered(self.columns.counts_at_once(y), columns));
+        let by_columns = columns.saturating_add(gathered(self.rows.counts_at_once(x), rows));
+        match by_rows <= by_columns {
+            true => (true, by_rows),
+            false => (false, by_columns),
+        }
+    }
+
+    /// Calls `each(u1, u2, n)` for the classes of moves at head `(x, y)` to `u`: the `n`
+    /// product moves `A × B` whose `A` takes `g1([x])` to `u1` and `B` takes `g2([y])` to
+    /// `u2` (the equation of [`Tartan::moves_to`], solved for the other factor's value from
+    /// each class of the factor that [`Tartan::class_plan`] chooses). Never lists a factor's
+    /// moves where its rule has classes, so a Ruler block of a million coins is one step.
+    fn class_pairs(
+        &self,
+        (x, y): Square,
+        u: u64,
+        each: &mut dyn FnMut(u64, u64, u128),
+    ) -> Result<(), CoinError> {
+        let v1 = self.rows.value(x)?;
+        let v2 = self.columns.value(y)?;
+        if self.class_plan((x, y)).0 {
+            let count = counter(&self.columns, y)?;
+            self.rows.move_classes(x, &mut |u1, n1| {
+                if let Some(u2) = nim_div(u ^ nim_mul(u1, v2), v1 ^ u1) {
+                    let n2 = count(u2);
+                    if n2 > 0 {
+                        each(u1, u2, u128::from(n1) * u128::from(n2));
+                    }
+                }
+            })
+        } else {
+            let count = counter(&self.rows, x)?;
+            self.columns.move_classes(y, &mut |u2, n2| {
+                if let Some(u1) = nim_div(u ^ nim_mul(v1, u2), v2 ^ u2) {
+                    let n1 = count(u1);
+                    if n1 > 0 {
+                        each(u1, u2, u128::from(n1) * u128::from(n2));
+                    }
+                }
+            })
+        }
+    }
+
+    /// Calls `each` with the product moves at `(x, y)` of the classes `u1` and `u2`: the
+    /// moves of `G1` to `u1` in their order, each with the moves of `G2` to `u2`, until
+    /// `each` returns `false`.
+    fn class_moves(
+        &self,
+        (x, y): Square,
+        (u1, u2): (u64, u64),
+        each: &mut dyn FnMut(&[u64], &[u64]) -> bool,
+    ) -> Result<(), CoinError> {
+        let (mut rows, mut columns) = (vec![x], vec![y]);
+        let mut result = Ok(());
+        self.rows.moves_to(x, u1, &mut |row_others| {
+            rows.truncate(1);
+            rows.extend_from_slice(row_others);
+            let mut go_on = true;
+            result = self.columns.moves_to(y, u2, &mut |column_others| {
+                columns.truncate(1);
+                columns.extend_from_slice(column_others);
+                go_on = each(&rows, &columns);
+                go_on
+            });
+            go_on && result.is_ok()
+        })?;
+        result
+    }
 }
 
-/// The squares `rows × columns`.
+/// How many moves of `game` at `x` take `g([x])` to a value: by the rule, or in the
+/// classes of the moves at `x` gathered once.
+fn counter<R: CoinRule>(
+    game: &CoinGame<R>,
+    x: u64,
+) -> Result<Box<dyn Fn(u64) -> u64 + '_>, CoinError> {
+    if game.counts_at_once(x) {
+        return Ok(Box::new(move |w| game.count_moves_to(x, w).unwrap_or(0)));
+    }
+    let mut classes = rustc_hash::FxHashMap::default();
+    game.move_classes(x, &mut |w, n| {
+        classes.insert(w, n);
+    })?;
+    Ok(Box::new(move |w| classes.get(&w).copied().unwrap_or(0)))
+}
+
+/// The squares `rows × columns`, in order.
 fn product(rows: &[u64], columns: &[u64]) -> Vec<Square> {
+    let sorted = |line: &[u64]| {
+        let mut line = line.to_vec();
+        line.sort_unstable();
+        line
+    };
+    let (rows, columns) = (sorted(rows), sorted(columns));
     rows.iter()
         .flat_map(|&r| columns.iter().map(move |&c| (r, c)))
         .collect()
@@ -280,8 +379,10 @@ impl<A: CoinRule, B: CoinRule> Impartial for Tartan<A, B> {
             heads
                 .iter()
                 .map(|&(x, y)| {
-                    let rows = self.rows.rule().move_count(x);
-                    rows.saturating_mul(self.columns.rule().move_count(y))
+                    let (rows, columns) = (self.rows.rule(), self.columns.rule());
+                    let count = rows.move_count(x).saturating_mul(columns.move_count(y));
+                    let squares = rows.move_size(x).saturating_mul(columns.move_size(y));
+                    weighted(count, squares, 16)
                 })
                 .fold(0, u64::saturating_add),
         )
@@ -311,26 +412,77 @@ impl<A: CoinRule, B: CoinRule> Impartial for Tartan<A, B> {
         let Ok(total) = self.position_value(heads) else {
             return false;
         };
-        // Each move of G1 at x, and for each a search of G2's moves at y.
-        let cost = heads
+        // Each move of G1 at x, and for each a search of G2's moves at y: the moves in the
+        // order of the options, where that is cheap.
+        let ordered = heads
             .iter()
             .map(|&(x, y)| {
+                // A move of G1 at x turns at most x + 1 coins, each valued.
                 let rows = self.rows.rule().move_count(x);
                 let columns = self.columns.rule().move_count(y);
-                rows.saturating_mul(columns.saturating_add(1))
+                rows.saturating_mul(columns.saturating_add(x).saturating_add(1))
             })
             .fold(0, u64::saturating_add);
-        if cost > MAX_MOVE_SEARCH {
+        if ordered <= MAX_MOVE_SEARCH {
+            for &square in heads {
+                let Ok(v) = self.value(square) else {
+                    return false;
+                };
+                let found = self.moves_to(square, total ^ target ^ v, &mut |rows, columns| {
+                    sink.push_with(|| turn_squares(heads, &mut product(rows, columns)))
+                });
+                debug_assert!(found.is_ok(), "the values of the heads are known");
+            }
+            return true;
+        }
+        self.moves_by_classes(heads, total ^ target, sink)
+    }
+}
+
+impl<A: CoinRule, B: CoinRule> Tartan<A, B> {
+    /// The moves of `heads` that change their value by `change`, found class by class
+    /// ([`Tartan::class_pairs`]): counted first (nothing goes to the sink where the count
+    /// is too much work or passes 2^64), then the first the sink wants built, grouped by
+    /// class rather than in the order of the options.
+    fn moves_by_classes(
+        &self,
+        heads: &[Square],
+        change: u64,
+        sink: &mut MoveSink<'_, Vec<Square>>,
+    ) -> bool {
+        let work = heads
+            .iter()
+            .map(|&square| self.class_plan(square).1)
+            .fold(0, u64::saturating_add);
+        if work > MAX_MOVE_SEARCH {
             return false;
         }
+        let mut targets = Vec::with_capacity(heads.len());
+        let mut total = 0u128;
         for &square in heads {
-            let Ok(v) = self.value(square) else {
+            let Ok(u) = self.value(square).map(|v| change ^ v) else {
                 return false;
             };
-            let found = self.moves_to(square, total ^ target ^ v, &mut |rows, columns| {
-                sink.push_with(|| turn_squares(heads, &mut product(rows, columns)))
+            let counted = self.class_pairs(square, u, &mut |_, _, n| total += n);
+            if counted.is_err() || total > u128::from(u64::MAX) {
+                return false;
+            }
+            targets.push((square, u));
+        }
+        for (square, u) in targets {
+            let listed = self.class_pairs(square, u, &mut |u1, u2, n| {
+                let n = n as u64;
+                let before = sink.total();
+                if sink.wants_more() {
+                    let found = self.class_moves(square, (u1, u2), &mut |rows, columns| {
+                        sink.push_with(|| turn_squares(heads, &mut product(rows, columns)));
+                        sink.wants_more()
+                    });
+                    debug_assert!(found.is_ok(), "the values of the heads are known");
+                }
+                sink.skip(n - (sink.total() - before));
             });
-            debug_assert!(found.is_ok(), "the values of the heads are known");
+            debug_assert!(listed.is_ok(), "the values of the heads are known");
         }
         true
     }
@@ -339,6 +491,51 @@ impl<A: CoinRule, B: CoinRule> Impartial for Tartan<A, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coin::Rule;
+    use crate::impartial::Solver;
+
+    /// The moves found class by class, against those the options give, as sets with their
+    /// number, for every rule as either factor (Grunt and a subtraction rule by their tables).
+    #[test]
+    fn moves_by_classes_match_the_options() {
+        let rules = [
+            "twins",
+            "turning-turtles",
+            "mock-turtles",
+            "ruler",
+            "grunt",
+            "triplets",
+            "rulerette",
+            "subtraction:1,3",
+        ];
+        for rows in rules {
+            for columns in ["ruler", "mock-turtles", "grunt", "rulerette"] {
+                let game = Tartan::new(Rule::parse(rows).unwrap(), Rule::parse(columns).unwrap());
+                let (r, c) = (game.rows.rule().origin(), game.columns.rule().origin());
+                let heads = vec![(r + 2, c + 5), (r + 6, c + 3), (r + 7, c + 7)];
+                let total = game.position_value(&heads).unwrap();
+                for target in 0..12 {
+                    let by_options = Solver::new(&game)
+                        .by_search_only()
+                        .moves_to(&heads, Target::Value(target), usize::MAX)
+                        .unwrap();
+                    for keep in [usize::MAX, 3] {
+                        let mut first = Vec::new();
+                        let mut push = |m| first.push(m);
+                        let mut sink = MoveSink::new(keep, &mut push);
+                        assert!(game.moves_by_classes(&heads, total ^ target, &mut sink));
+                        assert_eq!(sink.total(), by_options.total, "{rows}*{columns}");
+                        let mut all = by_options.first.clone();
+                        all.sort_unstable();
+                        first.sort_unstable();
+                        first.dedup();
+                        assert_eq!(first.len(), keep.min(all.len()));
+                        assert!(first.iter().all(|m| all.binary_search(m).is_ok()));
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn squares_turn_and_read() {

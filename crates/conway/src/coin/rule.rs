@@ -226,6 +226,15 @@ impl CoinRule for Rule {
         }
     }
 
+    fn move_size(&self, x: u64) -> u64 {
+        match self {
+            Rule::Ruler | Rule::Rulerette => x,
+            Rule::Grunt => 4,
+            Rule::MockTurtles | Rule::Triplets => 3,
+            _ => 2,
+        }
+    }
+
     fn known_value(&self, x: u64) -> Option<u64> {
         match self {
             Rule::Twins | Rule::TurningTurtles => Some(x),
@@ -249,7 +258,8 @@ impl CoinRule for Rule {
         })
     }
 
-    fn known_moves_to(&self, x: u64, w: u64, each: &mut dyn FnMut(&[u64])) -> bool {
+    fn known_moves_to(&self, x: u64, w: u64, each: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+        // Each arm stops at the first `false` from `each`.
         match self {
             Rule::Twins => {
                 if w < x {
@@ -264,24 +274,20 @@ impl CoinRule for Rule {
                 }
             }
             Rule::MockTurtles => {
-                if w == 0 {
-                    each(&[]);
+                let single = mock_turtle_coin(w).filter(|&a| a < x);
+                let go_on = (w != 0 || each(&[])) && single.is_none_or(|a| each(&[a]));
+                if go_on {
+                    mock_turtle_pairs(x, w, 0, each);
                 }
-                if let Some(a) = mock_turtle_coin(w).filter(|&a| a < x) {
-                    each(&[a]);
-                }
-                mock_turtle_pairs(x, w, 0, each);
             }
             Rule::Triplets => {
                 // Coins 0 and 1 are worth 0; coin c ≥ 2 is Mock Turtles' coin c − 2.
-                if w == 0 && x > 1 {
-                    each(&[1, 0]);
+                let b = mock_turtle_coin(w).map(|c| c + 2).filter(|&b| b < x);
+                let go_on = (w != 0 || x < 2 || each(&[1, 0]))
+                    && b.is_none_or(|b| each(&[b, 0]) && each(&[b, 1]));
+                if go_on && x >= 2 {
+                    mock_turtle_pairs(x, w, 2, each);
                 }
-                if let Some(b) = mock_turtle_coin(w).map(|c| c + 2).filter(|&b| b < x) {
-                    each(&[b, 0]);
-                    each(&[b, 1]);
-                }
-                mock_turtle_pairs(x, w, 2, each);
             }
             Rule::Ruler => {
                 if let Some(a) = ruler_block(x, w) {
@@ -289,19 +295,10 @@ impl CoinRule for Rule {
                 }
             }
             Rule::Rulerette => {
-                let Some(twice) = w.checked_mul(2) else {
-                    return true;
-                };
-                // Drop the last coin's low bit: two candidates, the longer block first.
-                let mut starts: Vec<u64> = [twice, twice | 1]
-                    .iter()
-                    .filter_map(|&v| ruler_block(x, v))
-                    .filter(|&a| a < x)
-                    .collect();
-                starts.sort_unstable_by(|a, b| b.cmp(a));
-                starts.dedup();
-                for a in starts {
-                    each(&block(a, x));
+                for a in rulerette_blocks(x, w) {
+                    if !each(&block(a, x)) {
+                        break;
+                    }
                 }
             }
             _ => return false,
@@ -309,13 +306,79 @@ impl CoinRule for Rule {
         true
     }
 
+    fn count_moves_to(&self, x: u64, w: u64) -> Option<u64> {
+        let mock_pairs = |x: u64| mock_turtle_pair_sum(w).map_or(0, |c| pairs_with_sum(x, c));
+        Some(match self {
+            Rule::Twins => u64::from(w < x),
+            Rule::TurningTurtles => u64::from(w == 0 || w < x),
+            Rule::MockTurtles => {
+                let single = mock_turtle_coin(w).is_some_and(|a| a < x);
+                u64::from(w == 0) + u64::from(single) + mock_pairs(x)
+            }
+            Rule::Triplets => {
+                let b = mock_turtle_coin(w).is_some_and(|c| c.saturating_add(2) < x);
+                u64::from(w == 0 && x > 1) + 2 * u64::from(b) + mock_pairs(x.saturating_sub(2))
+            }
+            Rule::Ruler => u64::from(ruler_block(x, w).is_some()),
+            Rule::Rulerette => rulerette_blocks(x, w).len() as u64,
+            _ => return None,
+        })
+    }
+
+    fn move_classes(&self, x: u64, each: &mut dyn FnMut(u64, u64)) -> bool {
+        match self {
+            // One move per value below x.
+            Rule::Twins | Rule::TurningTurtles => (0..x).for_each(|w| each(w, 1)),
+            // The block a..x is worth gray(x − 1) ⊕ gray(a − 1): one move per a.
+            Rule::Ruler => (0..x).for_each(|k| each(gray(x - 1) ^ gray(k), 1)),
+            Rule::Rulerette => {
+                for a in 1..x {
+                    let w = (gray(x - 1) ^ gray(a - 1)) >> 1;
+                    // The block worth the other low bit is the same class: the first names it.
+                    if rulerette_blocks(x, w).last() == Some(&a) {
+                        each(w, self.count_moves_to(x, w).unwrap_or(0));
+                    }
+                }
+            }
+            Rule::MockTurtles | Rule::Triplets => {
+                // A coin is worth below 2x, and a pair's `a ⊕ b` is below the next power of two.
+                let Some(end) = x.checked_next_power_of_two().and_then(|p| p.checked_mul(2)) else {
+                    return false;
+                };
+                for w in 0..end {
+                    match self.count_moves_to(x, w) {
+                        Some(n) if n > 0 => each(w, n),
+                        _ => {}
+                    }
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn class_count(&self, x: u64) -> u64 {
+        match self {
+            Rule::MockTurtles | Rule::Triplets => x
+                .checked_next_power_of_two()
+                .map_or(u64::MAX, |top| top.saturating_mul(2)),
+            _ => x,
+        }
+    }
+
+    fn value_too_large(&self, x: u64) -> bool {
+        match self {
+            Rule::MockTurtles => mock_turtle(x).is_none(),
+            Rule::Triplets => x >= 2 && mock_turtle(x - 2).is_none(),
+            _ => false,
+        }
+    }
+
     /// Ruler and Rulerette: the length of the blocks found, which may be as long as `x`.
     fn known_moves_cost(&self, x: u64, w: u64) -> u64 {
         let length = |v: u64| ruler_block(x, v).map_or(1, |a| x - a + 1);
         match self {
-            Rule::Twins | Rule::TurningTurtles => 1,
-            // Pairs are looked for only where two coins can be worth `w`.
-            Rule::MockTurtles | Rule::Triplets if mock_turtle_pair_sum(w).is_none() => 1,
+            Rule::Twins | Rule::TurningTurtles | Rule::MockTurtles | Rule::Triplets => 3,
             Rule::Ruler => length(w),
             Rule::Rulerette => w
                 .checked_mul(2)
@@ -323,6 +386,23 @@ impl CoinRule for Rule {
             _ => x,
         }
     }
+}
+
+/// The starts `a < x` of the Rulerette blocks `a..x` worth `w`: a
+/// Ruler block worth `2w` or `2w + 1`, as Rulerette's values drop Ruler's low bit; the
+/// shorter block first, as [`CoinRule::moves`] lists them.
+fn rulerette_blocks(x: u64, w: u64) -> Vec<u64> {
+    let Some(twice) = w.checked_mul(2) else {
+        return Vec::new();
+    };
+    let mut starts: Vec<u64> = [twice, twice | 1]
+        .iter()
+        .filter_map(|&v| ruler_block(x, v))
+        .filter(|&a| a < x)
+        .collect();
+    starts.sort_unstable_by(|a, b| b.cmp(a));
+    starts.dedup();
+    starts
 }
 
 /// The first coin `a` of the block `a..x` whose Ruler values nim-sum to `w` (at most one:
@@ -338,17 +418,60 @@ fn mock_turtle_pair_sum(w: u64) -> Option<u64> {
     (!is_odious(w) && w >> 1 != 0).then_some(w >> 1)
 }
 
+/// The aligned blocks `[start, start + 2^k)` that make up `0..x`, lowest first: one for each
+/// bit `k` of `x`.
+fn blocks_below(x: u64) -> impl Iterator<Item = (u64, u32)> {
+    (0..64u32)
+        .rev()
+        .filter(move |&k| x >> k & 1 == 1)
+        .map(move |k| (((x >> k) ^ 1) << k, k))
+}
+
+/// How many pairs `a < b < x` have `a ⊕ b = c` (`c ≠ 0`). With `h` the top bit of `c`, `a`
+/// has bit `h` clear and `b` set, and they agree above it: below `x`'s bits above `h`, every
+/// such `a` counts; level with them, `b` must be below `x` in its `h` low bits too.
+fn pairs_with_sum(x: u64, c: u64) -> u64 {
+    let h = 63 - c.leading_zeros();
+    let below = x.checked_shr(h + 1).unwrap_or(0) << h;
+    let level = if x >> h & 1 == 1 {
+        x & ((1 << h) - 1)
+    } else {
+        0
+    };
+    below + level
+}
+
 /// The pairs `a < b < x` of coins from `shift` on, each worth Mock Turtles' value of the
 /// coin `shift` places left, that together are worth `w`: `[b, a]` in the order of the moves
-/// (by `a`), one `b = a ⊕ w/2` for each `a`.
-fn mock_turtle_pairs(x: u64, w: u64, shift: u64, each: &mut dyn FnMut(&[u64])) {
+/// (by `a`), one `b = a ⊕ w/2` for each `a` that [`pairs_with_sum`] counts. Stops at the
+/// first `false` from `each`.
+fn mock_turtle_pairs(x: u64, w: u64, shift: u64, each: &mut dyn FnMut(&[u64]) -> bool) {
     let Some(c) = mock_turtle_pair_sum(w) else {
         return;
     };
-    for a in 0..x.saturating_sub(shift) {
-        let b = a ^ c;
-        if a < b && b < x - shift {
-            each(&[b + shift, a + shift]);
+    let x = x - shift;
+    let h = 63 - c.leading_zeros();
+    let mut pair = |a: u64| each(&[(a ^ c) + shift, a + shift]);
+    // Below x's bits above h: the runs of `a` with bit h clear.
+    for run in 0..x.checked_shr(h + 1).unwrap_or(0) {
+        let start = run << (h + 1);
+        if !(start..start + (1 << h)).all(&mut pair) {
+            return;
+        }
+    }
+    if x >> h & 1 == 1 {
+        // Level with them: `b`'s low bits `t ⊕ c` below x's, `t` in aligned blocks.
+        let level = (x >> h) << h ^ (1 << h);
+        let low = c & ((1 << h) - 1);
+        let mut blocks: Vec<(u64, u32)> = blocks_below(x & ((1 << h) - 1))
+            .map(|(t, k)| (((t ^ low) >> k) << k, k))
+            .collect();
+        blocks.sort_unstable();
+        for (t, k) in blocks {
+            let start = level + t;
+            if !(start..start + (1 << k)).all(&mut pair) {
+                return;
+            }
         }
     }
 }
@@ -365,6 +488,102 @@ mod tests {
             assert_eq!(gray(n), sum);
             assert_eq!(gray_inverse(gray(n)), n);
         }
+    }
+
+    /// Every rule with a finder: its counts, its classes and its finder against a pass over
+    /// all moves valued by the mex definition, and the finder in the order of the moves.
+    #[test]
+    fn counts_and_classes_match_every_move() {
+        for rule in [
+            Rule::Twins,
+            Rule::TurningTurtles,
+            Rule::MockTurtles,
+            Rule::Ruler,
+            Rule::Triplets,
+            Rule::Rulerette,
+        ] {
+            let values = crate::coin::values_by_mex(&rule, 70).unwrap();
+            let value = |y: u64| values[(y - rule.origin()) as usize];
+            for x in rule.origin()..70 {
+                let mut by_value = std::collections::BTreeMap::<u64, Vec<Vec<u64>>>::new();
+                rule.moves(x, &mut |others| {
+                    let w = others.iter().fold(0, |sum, &y| sum ^ value(y));
+                    by_value.entry(w).or_default().push(others.to_vec());
+                });
+                let mut classes = Vec::new();
+                assert!(rule.move_classes(x, &mut |w, n| classes.push((w, n))));
+                classes.sort_unstable();
+                let expected: Vec<(u64, u64)> =
+                    by_value.iter().map(|(&w, m)| (w, m.len() as u64)).collect();
+                assert_eq!(classes, expected, "{} at {x}", rule.name());
+                assert!(classes.len() as u64 <= rule.class_count(x));
+                for w in 0..300 {
+                    let all = by_value.get(&w).cloned().unwrap_or_default();
+                    let mut found = Vec::new();
+                    rule.known_moves_to(x, w, &mut |others| {
+                        found.push(others.to_vec());
+                        true
+                    });
+                    assert_eq!(found, all, "{} at {x} to {w}", rule.name());
+                    assert_eq!(rule.count_moves_to(x, w), Some(all.len() as u64));
+                    // Stopped after the first.
+                    let mut first = Vec::new();
+                    rule.known_moves_to(x, w, &mut |others| {
+                        first.push(others.to_vec());
+                        false
+                    });
+                    assert_eq!(first, all.into_iter().take(1).collect::<Vec<_>>());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn moves_are_no_larger_than_said() {
+        for name in [
+            "twins",
+            "turning-turtles",
+            "mock-turtles",
+            "ruler",
+            "grunt",
+            "triplets",
+        ]
+        .into_iter()
+        .chain([
+            "rulerette",
+            "subtraction:1,3",
+            "subtraction-two:2",
+            "one-or-two:4",
+        ]) {
+            let rule = Rule::parse(name).unwrap();
+            for x in rule.origin()..40 {
+                rule.moves(x, &mut |others| {
+                    assert!((others.len() as u64) < rule.move_size(x), "{name} at {x}")
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn pairs_far_out_are_counted_by_bits() {
+        // a ⊕ b = 1: the pairs (2k, 2k + 1) below x.
+        assert_eq!(pairs_with_sum(1 << 40, 1), 1 << 39);
+        assert_eq!(pairs_with_sum((1 << 40) + 1, 1), 1 << 39);
+        assert_eq!(pairs_with_sum(u64::MAX, 1 << 63), (1 << 63) - 1);
+        let mut first = Vec::new();
+        mock_turtle_pairs(u64::MAX, 2 * (1 << 62) + 1, 0, &mut |pair| {
+            first.push(pair.to_vec());
+            first.len() < 2
+        });
+        assert_eq!(first, [vec![1 << 62, 0], vec![(1 << 62) + 1, 1]]);
+    }
+
+    #[test]
+    fn values_past_64_bits_are_said_to_be() {
+        assert!(Rule::MockTurtles.value_too_large(1 << 63));
+        assert!(!Rule::MockTurtles.value_too_large((1 << 63) - 1));
+        assert!(Rule::Triplets.value_too_large((1 << 63) + 2));
+        assert!(!Rule::Ruler.value_too_large(u64::MAX));
     }
 
     #[test]

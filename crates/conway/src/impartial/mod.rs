@@ -65,7 +65,9 @@ pub trait Impartial {
 
     /// An upper bound on the number of options, for positions whose list of options could be
     /// too long to hold (a Nim heap of a billion chips): whoever lists options checks it
-    /// against its budget first. `None` means the list is always small enough.
+    /// against its budget first. Options much larger than the position count as the meter
+    /// counts them, once more per [`crate::engine::BYTES_PER_COUNT`] bytes. `None` means the
+    /// list is always small enough.
     fn option_bound(&self, _position: &Self::Position) -> Option<u64> {
         None
     }
@@ -132,6 +134,10 @@ pub struct Analysis {
     /// closed form gave the outcome and the winning moves.
     pub value_unknown: Option<SearchError>,
     /// The number of winning moves, i.e. of moves to P-positions; the first of them went
-    /// to the caller's sink, in the order of `options`.
-    pub winning_move_count: u64,
+    /// to the caller's sink, in the order of `options`. None where they are unknown.
+    pub winning_move_count: Option<u64>,
+    /// Why the winning moves are unknown: a closed form gave the outcome (and the value),
+    /// but no finder knows the moves and listing every option is past the limits. Moves
+    /// that went to the sink before that was found out are to be dropped.
+    pub moves_unknown: Option<SearchError>,
 }

@@ -58,6 +58,11 @@ impl<'s, P> MoveSink<'s, P> {
         self.push_with(|| m);
     }
 
+    /// How many more moves would be handed on rather than only counted.
+    pub fn wanted(&self) -> u64 {
+        self.keep - self.total.min(self.keep)
+    }
+
     /// Whether the next move would be handed on rather than only counted.
     pub fn wants_more(&self) -> bool {
         self.total < self.keep
@@ -267,7 +272,8 @@ impl<'g, G: Impartial> Solver<'g, G> {
 
     /// Outcome, the winning moves (the first `keep` go to `each`) and the nim value (normal
     /// play). Where a closed form gives the outcome and the moves but the value's search is
-    /// too big, the analysis says so rather than fail.
+    /// too big, or the outcome and the value but the moves' search is too big, the analysis
+    /// says so rather than fail.
     pub fn analyse(
         &mut self,
         position: &G::Position,
@@ -276,7 +282,18 @@ impl<'g, G: Impartial> Solver<'g, G> {
         each: &mut dyn FnMut(G::Position),
     ) -> Result<Analysis, SearchError> {
         let outcome = self.outcome(position, play)?;
-        let winning_move_count = self.moves_to_each(position, Target::winning(play), keep, each)?;
+        // A P-position has no winning move, whatever its options.
+        let moves = match outcome {
+            Outcome::P => Ok(0),
+            _ => self.moves_to_each(position, Target::winning(play), keep, each),
+        };
+        let (winning_move_count, moves_unknown) = match moves {
+            Ok(count) => (Some(count), None),
+            Err(error @ (SearchError::TooBig { .. } | SearchError::OutOfMemory { .. })) => {
+                (None, Some(error))
+            }
+            Err(other) => return Err(other),
+        };
         let (value, value_unknown) = match play {
             Play::Misere => (None, None),
             Play::Normal => match self.nim_value(position) {
@@ -292,6 +309,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
             value,
             value_unknown,
             winning_move_count,
+            moves_unknown,
         })
     }
 

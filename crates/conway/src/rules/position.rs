@@ -91,8 +91,12 @@ pub struct Report {
     pub value_unknown: Option<String>,
     /// The first winning moves, as many as were asked for.
     pub winning_moves: Vec<Move>,
-    /// How many winning moves there are in all.
-    pub winning_move_count: u64,
+    /// How many winning moves there are in all; none where they are unknown.
+    pub winning_move_count: Option<u64>,
+    /// Why the winning moves are unknown (finding them needs a search past the limits,
+    /// though a closed form gave the outcome).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_unknown: Option<String>,
 }
 
 /// A game graph, ready to print: its positions in the game's notation, labelled P, N or D by
@@ -531,8 +535,12 @@ impl<G: Typeable> Dynamic for Typed<G> {
             value: analysis.value.map(Value::Nimber),
             nim_value: analysis.value,
             value_unknown: analysis.value_unknown.map(|e| e.to_string()),
-            winning_moves,
+            winning_moves: match analysis.moves_unknown {
+                Some(_) => Vec::new(),
+                None => winning_moves,
+            },
             winning_move_count: analysis.winning_move_count,
+            moves_unknown: analysis.moves_unknown.map(|e| e.to_string()),
         })
     }
 

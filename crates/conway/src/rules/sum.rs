@@ -113,7 +113,8 @@ impl Sum {
             nim_value: Some(total),
             value_unknown: None,
             winning_moves,
-            winning_move_count,
+            winning_move_count: Some(winning_move_count),
+            moves_unknown: None,
         })
     }
 }
