@@ -2,8 +2,9 @@
 //! rule's theorem proves a period, the period that gives every other heap at once. So
 //! `solve kayles 1000000000000` costs the 256 heaps that prove Kayles' period.
 
-use super::{HeapRule, Period, Sequence};
+use super::{HeapRule, Period, Sequence, TakeBreak};
 use crate::engine::{Limits, Meter};
+use crate::impartial::{MoveSink, Target};
 use std::fmt;
 use std::sync::Mutex;
 
@@ -80,6 +81,28 @@ impl Learnt {
     /// The proved period, once a value has been asked for and the computation proved one.
     pub fn proved_period(&self) -> Option<Period> {
         self.known.lock().ok()?.period
+    }
+
+    /// The moves from `heaps` to a position of nim value `target` under `rule`, whose moves
+    /// are those of `code` ([`TakeBreak::moves_to`]). The heaps' values are learnt first, so
+    /// that a period is proved before it is looked up. `false` (nothing handed on) where a
+    /// value is unknown or the target is misère.
+    pub fn moves_to<R: HeapRule + ?Sized>(
+        &self,
+        rule: &R,
+        code: &TakeBreak,
+        heaps: &[u64],
+        target: Target,
+        sink: &mut MoveSink<'_, Vec<u64>>,
+    ) -> bool {
+        let Target::Value(target) = target else {
+            return false;
+        };
+        let value = |n| self.value(rule, n);
+        if heaps.iter().any(|&n| value(n).is_none()) {
+            return false;
+        }
+        code.moves_to(heaps, target, &value, self.proved_period(), sink)
     }
 }
 

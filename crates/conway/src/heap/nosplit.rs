@@ -136,20 +136,10 @@ impl Extend for NoSplit {
 mod tests {
     use super::*;
     use crate::engine::Limits;
-    use crate::heap::HeapRule;
-    use crate::nimber::mex;
+    use crate::heap::mex_sequence;
 
-    /// The values by the definition: the mex of every option of every heap.
     fn by_definition(code: &TakeBreak, n: u64) -> Vec<u64> {
-        let mut values: Vec<u64> = Vec::new();
-        for size in 0..=n {
-            let mut reached = Vec::new();
-            code.heap_options(size, &mut |parts| {
-                reached.push(parts.iter().fold(0, |x, &p| x ^ values[p as usize]));
-            });
-            values.push(mex(reached));
-        }
-        values
+        mex_sequence(code, n + 1)
     }
 
     fn fast(code: &TakeBreak, n: u64) -> Vec<u64> {

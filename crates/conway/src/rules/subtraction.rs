@@ -161,14 +161,8 @@ impl HeapRule for Subtraction {
         target: Target,
         sink: &mut MoveSink<'_, Vec<u64>>,
     ) -> bool {
-        let (Target::Value(target), Some(code)) = (target, self.code()) else {
-            return false;
-        };
-        let value = |n| self.learnt.value(self, n);
-        if heaps.iter().any(|&n| value(n).is_none()) {
-            return false;
-        }
-        code.moves_to(heaps, target, &value, self.learnt.proved_period(), sink)
+        self.code()
+            .is_some_and(|code| self.learnt.moves_to(self, &code, heaps, target, sink))
     }
 }
 

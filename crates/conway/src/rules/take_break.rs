@@ -216,16 +216,8 @@ impl HeapRule for TakeAndBreak {
         target: Target,
         sink: &mut MoveSink<'_, Vec<u64>>,
     ) -> bool {
-        let Target::Value(target) = target else {
-            return false;
-        };
-        let value = |n| self.learnt.value(&self.code, n);
-        // Asking for the values first lets a period be proved before it is looked up.
-        if heaps.iter().any(|&n| value(n).is_none()) {
-            return false;
-        }
-        let period = self.learnt.proved_period();
-        self.code.moves_to(heaps, target, &value, period, sink)
+        self.learnt
+            .moves_to(&self.code, &self.code, heaps, target, sink)
     }
 }
 
