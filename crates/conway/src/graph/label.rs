@@ -45,6 +45,38 @@ impl Labels {
     pub fn into_outcomes(self) -> Vec<Outcome> {
         self.outcome
     }
+
+    /// The moves from `v` that best play chooses from, best first (spec §1):
+    /// - from an N vertex, every move to a P vertex, by increasing depth: the first ends the
+    ///   game soonest, and always playing one of least depth wins, where a move to just any P
+    ///   vertex may let the game go round a cycle for ever;
+    /// - from a P vertex, every move (all lose), by decreasing depth: the first delays the
+    ///   loss longest;
+    /// - from a D vertex, every move to a D vertex: each keeps the draw, and one always exists.
+    ///
+    /// Ties keep the order of the successors.
+    pub fn best_moves<P>(&self, graph: &Graph<P>, v: u32) -> Vec<u32> {
+        let successors = graph.successors(v);
+        let mut moves: Vec<u32> = match self.outcome(v) {
+            Outcome::N => successors
+                .iter()
+                .copied()
+                .filter(|&w| self.outcome(w) == Outcome::P)
+                .collect(),
+            Outcome::D => successors
+                .iter()
+                .copied()
+                .filter(|&w| self.outcome(w) == Outcome::D)
+                .collect(),
+            _ => successors.to_vec(),
+        };
+        match self.outcome(v) {
+            Outcome::N => moves.sort_by_key(|&w| self.depth[w as usize]),
+            Outcome::P => moves.sort_by_key(|&w| std::cmp::Reverse(self.depth[w as usize])),
+            _ => {}
+        }
+        moves
+    }
 }
 
 impl<P> Graph<P> {

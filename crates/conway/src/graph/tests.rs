@@ -186,6 +186,41 @@ proptest! {
         prop_assert_eq!(labels(&numbered(n, &edges), play), expected);
     }
 
+    /// The first best move of a winner brings the end one move closer, and every move of a
+    /// loser does too, so the winner who follows it wins in exactly `depth` moves however the
+    /// loser plays; a drawing move keeps the draw.
+    #[test]
+    fn best_moves_win_in_the_depth_or_keep_the_draw((n, edges) in digraph(), play in play()) {
+        let graph = numbered(n, &edges);
+        let labels = graph.solve(play);
+        for v in 0..n as u32 {
+            let best = labels.best_moves(&graph, v);
+            match (labels.outcome(v), labels.depth(v)) {
+                // A terminal vertex won under misère play: the win is having no move.
+                (Outcome::N, Some(0)) => prop_assert!(best.is_empty()),
+                (Outcome::N, Some(depth)) => {
+                    prop_assert_eq!(labels.depth(best[0]), Some(depth - 1));
+                    prop_assert!(best.iter().all(|&w| labels.outcome(w) == Outcome::P));
+                }
+                (Outcome::P, Some(depth)) => {
+                    prop_assert_eq!(best.len(), graph.successors(v).len());
+                    for &w in &best {
+                        prop_assert_eq!(labels.outcome(w), Outcome::N);
+                        prop_assert!(labels.depth(w).unwrap() < depth);
+                    }
+                    if let Some(&longest) = best.first() {
+                        prop_assert_eq!(labels.depth(longest), Some(depth - 1));
+                    }
+                }
+                (Outcome::D, None) => {
+                    prop_assert!(!best.is_empty());
+                    prop_assert!(best.iter().all(|&w| labels.outcome(w) == Outcome::D));
+                }
+                other => prop_assert!(false, "vertex {} labelled {:?}", v, other),
+            }
+        }
+    }
+
     #[test]
     fn kernel_is_the_old_layered_kernel((n, edges) in dag()) {
         let graph = numbered(n, &edges);
@@ -415,6 +450,13 @@ fn the_trap_wins_only_by_the_shortest_move() {
         labels(&graph, Play::Misere),
         [(D, None), (D, None), (N, Some(0))]
     );
+    let normal = graph.solve(Play::Normal);
+    assert_eq!(normal.best_moves(&graph, 0), [2, 1]);
+    // From b every move loses; under misère play a and b keep the draw between them.
+    assert_eq!(normal.best_moves(&graph, 1), [0]);
+    let misere = graph.solve(Play::Misere);
+    assert_eq!(misere.best_moves(&graph, 0), [1]);
+    assert_eq!(misere.best_moves(&graph, 1), [0]);
 }
 
 #[test]
