@@ -33,8 +33,10 @@ mod intern;
 mod label;
 #[cfg(test)]
 mod tests;
+mod text;
 
 pub use label::Labels;
+pub use text::{GraphText, TextError};
 
 use crate::engine::{Footprint, Meter, SearchError};
 use adjacency::Adjacency;
@@ -55,6 +57,8 @@ pub enum GraphError {
     },
     #[error("a graph may have at most {} vertices and as many edges", u32::MAX)]
     TooLarge,
+    #[error("the graph is partizan (Left and Right have different moves), and this needs an impartial one")]
+    Partizan,
     #[error("{draws} positions are draws: the graph has cycles that leave them undecided, so it has no kernel made of its P-positions")]
     Draws { draws: usize },
 }
