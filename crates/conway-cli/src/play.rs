@@ -1,16 +1,18 @@
 //! `conway play`: a game against perfect play, on standard input and output.
 //!
-//! The engine answers with a winning move whenever it has one; from a lost position it plays
-//! the first move listed, since against perfect play every move loses there. A move typed by
+//! The engine answers with a winning move whenever it has one (in a game that need not end, the
+//! quickest, so that the win comes), else with a move that keeps a draw; from a lost position
+//! it plays the first move listed, since against perfect play every move loses there. A move typed by
 //! the player is read as a number from the list or as a position in the game's notation, and
 //! compared with the options as a position. In a partizan game the player chooses a side
 //! (Left or Right) and the engine plays the other.
 
 use crate::Failure;
-use conway::engine::Play;
+use conway::engine::{Outcome, Play};
 use conway::partizan::Player;
 use conway::rules::{Budget, Position};
 use conway::short::Store;
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 /// Who moves first.
@@ -43,8 +45,8 @@ impl Game<'_> {
             } else {
                 self.side.opponent()
             };
-            let (moves, winning) = self.moves(&position, mover, your_turn && !self.hints)?;
-            if moves.is_empty() {
+            let choices = self.moves(&position, mover, your_turn && !self.hints)?;
+            if choices.moves.is_empty() {
                 let mover_wins = self.play == Play::Misere;
                 let verdict = match (your_turn, mover_wins) {
                     (true, false) | (false, true) => "I win",
@@ -65,7 +67,7 @@ impl Game<'_> {
                 return Ok(());
             }
             let chosen = if your_turn {
-                match self.ask(&position, moves, &winning, input, output)? {
+                match self.ask(&position, choices, input, output)? {
                     Some(chosen) => chosen,
                     None => {
                         writeln!(output, "Goodbye.")?;
@@ -73,50 +75,51 @@ impl Game<'_> {
                     }
                 }
             } else {
-                self.reply(&position, moves, &winning, output)?
+                self.reply(&position, choices, output)?
             };
             position = chosen;
             your_turn = !your_turn;
         }
     }
 
-    /// The moves of `mover` and which of them win (left unmarked when `quiet`, for the
-    /// player without hints).
-    fn moves(
-        &self,
-        position: &Position,
-        mover: Player,
-        quiet: bool,
-    ) -> Result<(Vec<Position>, Vec<bool>), Failure> {
-        if !position.is_partizan() {
-            let moves = position.options(self.play)?;
-            let winning = if quiet {
-                Vec::new()
-            } else {
-                position.winning_moves(self.play, (self.budget)())?
-            };
-            let marks = moves.iter().map(|m| winning.contains(m)).collect();
-            return Ok((moves, marks));
-        }
-        let moves = position.moves(mover)?;
+    /// The moves of `mover` and which of them best play chooses (left unmarked when
+    /// `quiet`, for the player without hints).
+    fn moves(&self, position: &Position, mover: Player, quiet: bool) -> Result<Choices, Failure> {
+        let moves = match position.is_partizan() {
+            true => position.moves(mover)?,
+            false => position.options(self.play)?,
+        };
+        let mut choices = Choices {
+            rank: vec![None; moves.len()],
+            moves,
+            draws: false,
+        };
         if quiet {
-            let marks = vec![false; moves.len()];
-            return Ok((moves, marks));
+            return Ok(choices);
+        }
+        if !position.is_partizan() {
+            let best = position.best_moves(self.play, (self.budget)())?;
+            choices.draws = best.outcome == Outcome::D;
+            let rank: HashMap<&Position, usize> =
+                best.moves.iter().enumerate().map(|(i, m)| (m, i)).collect();
+            for (m, slot) in choices.moves.iter().zip(&mut choices.rank) {
+                *slot = rank.get(m).copied();
+            }
+            return Ok(choices);
         }
         let budget = (self.budget)();
         let mut store = Store::with_limits(budget.limits);
         let error = |e| Failure::Message(format!("{}: {e}", position.game()));
-        let mut marks = Vec::with_capacity(moves.len());
         let zero = store.zero();
-        for to in &moves {
+        for (to, slot) in choices.moves.iter().zip(&mut choices.rank) {
             let value = to.short_analysis(&mut store, false, (self.budget)())?.value;
             let wins = match mover {
                 Player::Left => store.leq(zero, value),
                 Player::Right => store.leq(value, zero),
             };
-            marks.push(wins.map_err(error)?);
+            *slot = wins.map_err(error)?.then_some(0);
         }
-        Ok((moves, marks))
+        Ok(choices)
     }
 
     /// Lists the moves and reads one, by number or by the position it leads to. `None` at
@@ -124,8 +127,7 @@ impl Game<'_> {
     fn ask(
         &self,
         position: &Position,
-        mut moves: Vec<Position>,
-        winning: &[bool],
+        choices: Choices,
         input: &mut impl BufRead,
         output: &mut dyn Write,
     ) -> Result<Option<Position>, Failure> {
@@ -135,12 +137,10 @@ impl Game<'_> {
             String::new()
         };
         writeln!(output, "{}: your move{side}", position.show())?;
+        let mark = if choices.draws { " (draws)" } else { " (wins)" };
+        let mut moves = choices.moves;
         for (i, m) in moves.iter().enumerate() {
-            let mark = if winning.get(i) == Some(&true) {
-                " (wins)"
-            } else {
-                ""
-            };
+            let mark = if choices.rank[i].is_some() { mark } else { "" };
             writeln!(
                 output,
                 "  {:>3}. {}  → {}{mark}",
@@ -177,22 +177,24 @@ impl Game<'_> {
         }
     }
 
-    /// The engine's move: a winning one if there is one.
+    /// The engine's move: the best one (the quickest win, or a move that keeps a draw) if
+    /// there is one.
     fn reply(
         &self,
         position: &Position,
-        mut moves: Vec<Position>,
-        winning: &[bool],
+        choices: Choices,
         output: &mut dyn Write,
     ) -> Result<Position, Failure> {
-        let found = winning.iter().position(|&wins| wins);
-        let chosen = found.unwrap_or(0);
-        let remark = if found.is_none() {
-            " (every move loses here)"
-        } else {
-            ""
+        let best = (0..choices.moves.len())
+            .filter_map(|i| Some((choices.rank[i]?, i)))
+            .min();
+        let remark = match (best, choices.draws) {
+            (None, _) => " (every move loses here)",
+            (Some(_), true) => " (no move wins; this keeps the draw)",
+            (Some(_), false) => "",
         };
-        let chosen = moves.swap_remove(chosen);
+        let mut moves = choices.moves;
+        let chosen = moves.swap_remove(best.map_or(0, |(_, i)| i));
         writeln!(
             output,
             "{}: I play {} → {}{remark}",
@@ -202,4 +204,13 @@ impl Game<'_> {
         )?;
         Ok(chosen)
     }
+}
+
+/// The moves of a position, with what best play makes of them.
+struct Choices {
+    moves: Vec<Position>,
+    /// The place of each move among the best moves (best first), if it is one.
+    rank: Vec<Option<usize>>,
+    /// Whether the best moves only keep a draw (no move wins).
+    draws: bool,
 }

@@ -143,6 +143,13 @@ pub fn report(report: &Report) -> String {
         )),
     }
     move_lines(&mut lines, &report.winning_moves);
+    if !report.drawing_moves.is_empty() {
+        lines.push(format!(
+            "drawing moves ({}), each keeping the draw:",
+            report.drawing_moves.len()
+        ));
+        move_lines(&mut lines, &report.drawing_moves);
+    }
     lines.join("\n")
 }
 

@@ -469,7 +469,17 @@ fn play_against_perfect_play() {
     // Games that need not end are played too: Poker Nim's moves include adding chips.
     let transcript = play(&["play", "poker-nim", "1 2 / 1 0"], "1\n");
     assert!(transcript.contains("add 1"), "{transcript}");
-    fails_with(&["play", "poker-nim", "1 2", "--misere"], "not supported");
+    // Under misère play Poker Nim can be a draw, and then the engine keeps it.
+    let transcript = play(
+        &["play", "poker-nim", "2", "--misere", "--engine-first"],
+        "",
+    );
+    assert!(
+        transcript.starts_with(
+            "2 / 0 0: I play heap 1: take 1 (2 → 1) → 1 / 0 1 (no move wins; this keeps the draw)"
+        ),
+        "{transcript}"
+    );
     // Misère Nim is misère whatever is asked: the one who takes the last chip loses.
     let transcript = play(&["play", "misere-nim", "1"], "1\n");
     assert!(
@@ -571,7 +581,9 @@ fn defects_found_in_review_stay_fixed() {
         "{transcript}"
     );
     fails_with(&["solve", "chomp", "1", "--misere"], "not supported");
-    fails_with(&["solve", "northcott", "W.B", "--misere"], "not supported");
+    // Under misère play White's only move leaves Black without one, and Black wins.
+    let northcott = json(&["solve", "northcott", "W.B", "--misere", "--json"]);
+    assert_eq!(northcott["outcome"], "P");
     let chomp = String::from_utf8(conway(&["rules", "chomp"]).stdout).unwrap();
     assert!(chomp.contains("misère:   not supported"), "{chomp}");
     let dollar = String::from_utf8(conway(&["rules", "silver-dollar"]).stdout).unwrap();
@@ -879,4 +891,24 @@ fn coin_turning_games_are_rulesets() {
     fails_with(&["solve", "tartan:ruler*ruler", "(1,2"], "no ')'");
     fails_with(&["solve", "tartan:ruler*ruler", "(1 2)"], "with a comma");
     fails_with(&["solve", "turning-corners", "1,2"], "(row,column)");
+}
+
+#[test]
+fn solve_finds_draws_in_games_that_need_not_end() {
+    // Misère Poker Nim from one heap of 2: taking both loses at once, so the mover takes one,
+    // the other must take the last, adds it back, and so on for ever.
+    let report = json(&["solve", "poker-nim", "2", "--misere", "--json"]);
+    assert_eq!(report["outcome"], "D");
+    assert_eq!(report["winning_move_count"], 0);
+    assert_eq!(report["drawing_moves"][0]["to"], "1 / 0 1");
+    assert_eq!(report["drawing_moves"].as_array().unwrap().len(), 1);
+    // From one heap of 1 the mover must take the last chip, and loses.
+    assert_eq!(
+        json(&["solve", "poker-nim", "1", "--misere", "--json"])["outcome"],
+        "P"
+    );
+    let text = conway(&["solve", "poker-nim", "2", "--misere"]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("outcome: D"), "{text}");
+    assert!(text.contains("drawing moves (1)"), "{text}");
 }

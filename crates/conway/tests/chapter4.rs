@@ -387,8 +387,9 @@ fn exercise_4_3_three_winning_moves() {
         .parse("0 1 2 4 6")
         .unwrap();
     let described: BTreeSet<String> = position
-        .winning_moves(Play::Normal, Budget::default())
+        .best_moves(Play::Normal, Budget::default())
         .unwrap()
+        .moves
         .iter()
         .map(|to| position.describe_move(to))
         .collect();

@@ -8,12 +8,13 @@
 use super::nim::nim_sum;
 use super::position::typed;
 use super::Separator;
-use super::{parse_numbers, show_numbers, Misere, Notation, Params, ParseError, RuleInfo};
+use super::{parse_numbers, show_numbers, Notation, Params, ParseError, RuleInfo};
 use crate::engine::{Footprint, Outcome};
 use crate::impartial::{Impartial, MoveSink, Target};
 
 /// Why misère play is not supported for games that need not end.
-const LOOPY_MISERE: &str = "misère play is not supported for this game: it need not end, so it has no misère theory here yet";
+/// How these games are played under misère play.
+const LOOPY_MISERE: &str = "the last to move loses. Play may go round a cycle, so a position is solved on its explicit game graph, and may be a draw.";
 
 /// Poker Nim: a player may, instead of taking chips, add to one heap chips he took earlier.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -99,10 +100,21 @@ impl Impartial for PokerNim {
             return false;
         };
         let change = nim_sum(&p.heaps) ^ value;
-        for (i, &h) in p.heaps.iter().enumerate() {
-            let size = h ^ change;
-            if change != 0 && (size < h || size - h <= p.mine) {
-                sink.push_with(|| p.with_heap(i, size));
+        if change == 0 {
+            return true;
+        }
+        // Shrinking moves first: a player who only ever shrinks makes the game end, where
+        // growing a heap could let it go round a cycle.
+        for grow in [false, true] {
+            for (i, &h) in p.heaps.iter().enumerate() {
+                let size = h ^ change;
+                let allowed = match grow {
+                    false => size < h,
+                    true => size > h && size - h <= p.mine,
+                };
+                if allowed {
+                    sink.push_with(|| p.with_heap(i, size));
+                }
             }
         }
         true
@@ -161,10 +173,6 @@ impl Notation for PokerNim {
             true => format!("heap {}: take {} ({h} → {size})", i + 1, h - size),
             false => format!("heap {}: add {} ({h} → {size})", i + 1, size - h),
         }
-    }
-
-    fn misere(&self) -> Misere<Self> {
-        Misere::Unsupported(LOOPY_MISERE)
     }
 }
 
@@ -383,9 +391,5 @@ impl Notation for Northcott {
         let piece = if from.white_to_move { "W" } else { "B" };
         let verb = if after < before { "advance" } else { "retreat" };
         format!("row {}: {verb} {piece}, gap {before} → {after}", i + 1)
-    }
-
-    fn misere(&self) -> Misere<Self> {
-        Misere::Unsupported(LOOPY_MISERE)
     }
 }

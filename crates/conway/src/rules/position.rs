@@ -16,6 +16,7 @@ use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use std::any::Any;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// How much a computation may do, and whom to tell how it goes.
@@ -97,6 +98,15 @@ pub struct Report {
     /// though a closed form gave the outcome).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves_unknown: Option<String>,
+    /// At a draw (a game that need not end), the moves that keep the draw.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub drawing_moves: Vec<Move>,
+}
+
+/// What best play does from a position: see [`Position::best_moves`].
+pub struct BestMoves {
+    pub outcome: Outcome,
+    pub moves: Vec<Position>,
 }
 
 /// A game graph, ready to print: its positions in the game's notation, labelled P, N or D by
@@ -195,9 +205,11 @@ impl Position {
         self.0.describe_move(to.0.as_ref())
     }
 
-    /// The options from which the player who moved there wins.
-    pub fn winning_moves(&self, play: Play, budget: Budget) -> Result<Vec<Position>, RuleError> {
-        self.0.winning_moves(play, budget)
+    /// The outcome, and the moves best play chooses from: at an N-position the winning
+    /// moves (in a game that need not end, the quickest win first), at a draw the moves that
+    /// keep it, and at a P-position none (every move loses).
+    pub fn best_moves(&self, play: Play, budget: Budget) -> Result<BestMoves, RuleError> {
+        self.0.best_moves(play, budget)
     }
 
     /// The nim value under normal play, for sums of different games.
@@ -233,6 +245,14 @@ impl PartialEq for Position {
     }
 }
 
+impl Eq for Position {}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.hash_position());
+    }
+}
+
 impl Clone for Position {
     fn clone(&self) -> Self {
         self.0.clone_box()
@@ -262,7 +282,7 @@ pub(super) trait Dynamic: Send + Sync {
     fn analyse(&self, play: Play, keep: usize, budget: Budget) -> Result<Report, RuleError>;
     fn options(&self, play: Play) -> Result<Vec<Position>, RuleError>;
     fn describe_move(&self, to: &dyn Dynamic) -> String;
-    fn winning_moves(&self, play: Play, budget: Budget) -> Result<Vec<Position>, RuleError>;
+    fn best_moves(&self, play: Play, budget: Budget) -> Result<BestMoves, RuleError>;
     fn nim_value(&self, budget: Budget) -> Result<u64, RuleError>;
     fn moves_to_value(
         &self,
@@ -273,6 +293,8 @@ pub(super) trait Dynamic: Send + Sync {
     ) -> Result<u64, RuleError>;
     fn graph(&self, play: Play, budget: Budget) -> Result<GraphReport, RuleError>;
     fn same(&self, other: &dyn Dynamic) -> bool;
+    /// A hash of the position alone, consistent with [`Dynamic::same`].
+    fn hash_position(&self) -> u64;
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -456,6 +478,61 @@ impl<G: Typeable> Typed<G> {
     }
 }
 
+impl<G: Typeable> Typed<G> {
+    /// Every position reachable from this one, as a graph whose vertex 0 is this one.
+    fn explore(&self, rules: &G, meter: &mut Meter) -> Result<Graph<G::Position>, RuleError> {
+        Graph::explore(
+            self.position.clone(),
+            meter,
+            |p| rules.options(p),
+            |p| rules.option_bound(p),
+        )
+        .map_err(|e| self.game.search_error(e))
+    }
+
+    /// The analysis of a position from which play may go round a cycle: retrograde analysis
+    /// of its explicit game graph, which finds draws and wins that really end (the best moves
+    /// by depth, spec §1).
+    fn analyse_loopy(
+        &self,
+        rules: &G,
+        play: Play,
+        keep: usize,
+        limits: Limits,
+    ) -> Result<Report, RuleError> {
+        let graph = self.explore(rules, &mut Meter::new(limits))?;
+        let labels = graph.solve(play);
+        let outcome = labels.outcome(0);
+        let best = labels.best_moves(&graph, 0);
+        let long = self.show().chars().count() > MAX_SHOWN_POSITION;
+        let written = |moves: &[u32]| -> Vec<Move> {
+            moves
+                .iter()
+                .take(keep)
+                .map(|&w| self.written_move(rules, graph.position(w), long))
+                .collect()
+        };
+        let (winning, drawing): (&[u32], &[u32]) = match outcome {
+            Outcome::N => (&best, &[]),
+            Outcome::D => (&[], &best),
+            _ => (&[], &[]),
+        };
+        Ok(Report {
+            game: self.game.name.clone(),
+            position: self.show(),
+            play,
+            outcome,
+            value: None,
+            nim_value: None,
+            value_unknown: None,
+            winning_moves: written(winning),
+            winning_move_count: Some(winning.len() as u64),
+            moves_unknown: None,
+            drawing_moves: written(drawing),
+        })
+    }
+}
+
 impl<G: Typeable> Dynamic for Typed<G> {
     fn game(&self) -> &str {
         &self.game.name
@@ -520,13 +597,17 @@ impl<G: Typeable> Dynamic for Typed<G> {
         let shown = self.show();
         let long = shown.chars().count() > MAX_SHOWN_POSITION;
         let mut winning_moves = Vec::new();
-        let analysis = self
-            .game
-            .solver(rules, budget)
-            .analyse(&self.position, play, keep, &mut |to| {
-                winning_moves.push(self.written_move(rules, &to, long))
-            })
-            .map_err(|e| self.game.search_error(e))?;
+        let limits = budget.limits;
+        let analysis =
+            match self
+                .game
+                .solver(rules, budget)
+                .analyse(&self.position, play, keep, &mut |to| {
+                    winning_moves.push(self.written_move(rules, &to, long))
+                }) {
+                Err(SearchError::Loops) => return self.analyse_loopy(rules, play, keep, limits),
+                analysis => analysis.map_err(|e| self.game.search_error(e))?,
+            };
         Ok(Report {
             game: self.game.name.clone(),
             position: shown,
@@ -541,6 +622,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
             },
             winning_move_count: analysis.winning_move_count,
             moves_unknown: analysis.moves_unknown.map(|e| e.to_string()),
+            drawing_moves: Vec::new(),
         })
     }
 
@@ -561,19 +643,46 @@ impl<G: Typeable> Dynamic for Typed<G> {
         }
     }
 
-    fn winning_moves(&self, play: Play, budget: Budget) -> Result<Vec<Position>, RuleError> {
+    fn best_moves(&self, play: Play, budget: Budget) -> Result<BestMoves, RuleError> {
         let (rules, play) = self.game.rules(play)?;
         self.too_many_moves(rules)?;
-        let moves = self
-            .game
-            .solver(rules, budget)
-            .moves_to(
-                &self.position,
-                Target::winning(play),
-                MAX_LISTED_MOVES as usize,
-            )
-            .map_err(|e| self.game.search_error(e))?;
-        Ok(moves.first.into_iter().map(|p| self.wrap(p)).collect())
+        let limits = budget.limits;
+        let mut solver = self.game.solver(rules, budget);
+        let winning = solver.outcome(&self.position, play).and_then(|outcome| {
+            let keep = MAX_LISTED_MOVES as usize;
+            let moves = match outcome {
+                Outcome::P => Vec::new(),
+                _ => {
+                    solver
+                        .moves_to(&self.position, Target::winning(play), keep)?
+                        .first
+                }
+            };
+            Ok((outcome, moves))
+        });
+        match winning {
+            Ok((outcome, moves)) => Ok(BestMoves {
+                outcome,
+                moves: moves.into_iter().map(|p| self.wrap(p)).collect(),
+            }),
+            Err(SearchError::Loops) => {
+                let graph = self.explore(rules, &mut Meter::new(limits))?;
+                let labels = graph.solve(play);
+                let outcome = labels.outcome(0);
+                let moves = match outcome {
+                    Outcome::P => Vec::new(),
+                    _ => labels.best_moves(&graph, 0),
+                };
+                Ok(BestMoves {
+                    outcome,
+                    moves: moves
+                        .into_iter()
+                        .map(|w| self.wrap(graph.position(w).clone()))
+                        .collect(),
+                })
+            }
+            Err(other) => Err(self.game.search_error(other)),
+        }
     }
 
     fn nim_value(&self, budget: Budget) -> Result<u64, RuleError> {
@@ -603,13 +712,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
     fn graph(&self, play: Play, budget: Budget) -> Result<GraphReport, RuleError> {
         let (rules, play) = self.game.rules(play)?;
         let mut meter = Meter::new(budget.limits).with_progress(budget.progress);
-        let graph = Graph::explore(
-            self.position.clone(),
-            &mut meter,
-            |p| rules.options(p),
-            |p| rules.option_bound(p),
-        )
-        .map_err(|e| self.game.search_error(e))?;
+        let graph = self.explore(rules, &mut meter)?;
         let outcomes = graph.solve(play).into_outcomes();
         Ok(GraphReport {
             game: self.game.name.clone(),
@@ -626,6 +729,12 @@ impl<G: Typeable> Dynamic for Typed<G> {
             .is_some_and(|other| {
                 Arc::ptr_eq(&self.game, &other.game) && self.position == other.position
             })
+    }
+
+    fn hash_position(&self) -> u64 {
+        let mut hasher = rustc_hash::FxHasher::default();
+        self.position.hash(&mut hasher);
+        hasher.finish()
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -2,12 +2,15 @@
 //! and writes positions, and a parsed position is a [`Position`] whose value is a short game.
 
 use super::position::{Dynamic, MAX_LISTED_MOVES};
-use super::{Budget, GraphReport, ParseError, Position, Report, RuleError, RuleInfo, Ruleset};
+use super::{
+    BestMoves, Budget, GraphReport, ParseError, Position, Report, RuleError, RuleInfo, Ruleset,
+};
 use crate::engine::{Play, SearchError};
 use crate::heap::Sequence;
 use crate::partizan::{Partizan, Player, Solver};
 use crate::short::{GameId, Store};
 use std::any::Any;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// How a partizan ruleset's positions are written and read, and how a move is described.
@@ -218,7 +221,7 @@ impl<G: PartizanTypeable> Dynamic for TypedPartizan<G> {
         }
     }
 
-    fn winning_moves(&self, _play: Play, _budget: Budget) -> Result<Vec<Position>, RuleError> {
+    fn best_moves(&self, _play: Play, _budget: Budget) -> Result<BestMoves, RuleError> {
         Err(self.game.unsupported(NO_NIM_VALUE))
     }
 
@@ -249,6 +252,12 @@ impl<G: PartizanTypeable> Dynamic for TypedPartizan<G> {
             .is_some_and(|other| {
                 Arc::ptr_eq(&self.game, &other.game) && self.position == other.position
             })
+    }
+
+    fn hash_position(&self) -> u64 {
+        let mut hasher = rustc_hash::FxHasher::default();
+        self.position.hash(&mut hasher);
+        hasher.finish()
     }
 
     fn as_any(&self) -> &dyn Any {

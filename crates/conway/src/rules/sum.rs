@@ -115,6 +115,7 @@ impl Sum {
             winning_moves,
             winning_move_count: Some(winning_move_count),
             moves_unknown: None,
+            drawing_moves: Vec::new(),
         })
     }
 }
