@@ -174,10 +174,11 @@ fn poker_nim_and_northcott() {
         .iter()
         .map(|m| m.description.as_str())
         .collect();
-    // Adding 5 to the first heap needs more chips than the mover has.
-    assert_eq!(moves, ["heap 2: add 3 (2 → 5)", "heap 3: take 1 (4 → 3)"]);
-    assert_eq!(r.winning_moves[0].to.as_deref(), Some("1 5 4 / 9 0"));
-    assert_eq!(r.winning_moves[1].to.as_deref(), Some("1 2 3 / 9 4"));
+    // Adding 5 to the first heap needs more chips than the mover has. Shrinking comes first:
+    // it makes the game end.
+    assert_eq!(moves, ["heap 3: take 1 (4 → 3)", "heap 2: add 3 (2 → 5)"]);
+    assert_eq!(r.winning_moves[0].to.as_deref(), Some("1 2 3 / 9 4"));
+    assert_eq!(r.winning_moves[1].to.as_deref(), Some("1 5 4 / 9 0"));
     assert_eq!(
         report("poker-nim", "1 2 3", Play::Normal).outcome,
         Outcome::P
