@@ -4,7 +4,7 @@
 
 use super::{
     chomp, coins, col, cut_cake, divisors, domineering, dynamic, eatcake, exercise_heaps, growing,
-    hackenbush, maundy, nim, northcott, seating, staircase, subtraction, take_break, toads,
+    hackenbush, maundy, nim, nim2d, northcott, seating, staircase, subtraction, take_break, toads,
     turtles, welter,
 };
 use super::{wythoff, ParseError, RuleError, Ruleset};
@@ -80,6 +80,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &nim::MISERE_NIM,
     &subtraction::SUBTRACTION,
     &nim::MOORE,
+    &nim2d::NIM_2D,
     &wythoff::WYTHOFF,
     &chomp::CHOMP,
     &northcott::POKER_NIM,
