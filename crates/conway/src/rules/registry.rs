@@ -102,6 +102,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &take_break::OCTAL,
     &take_break::HEX,
     &nim::RIMS,
+    &take_break::SPLIT_NIM,
     &exercise_heaps::AT_MOST_HALF,
     &exercise_heaps::AT_LEAST_HALF,
     &exercise_heaps::EVEN_OR_ONE,
