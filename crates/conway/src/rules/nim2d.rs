@@ -355,13 +355,21 @@ fn check_row(
         Some(first) if first.len() != heaps.len() => Err(ParseError::at(
             start,
             format!(
-                "row {} has {} heaps but row 1 has {}; all rows must be of the same length",
+                "row {} has {} but row 1 has {}; all rows must be of the same length",
                 r + 1,
-                heaps.len(),
-                first.len()
+                count_heaps(heaps.len()),
+                count_heaps(first.len())
             ),
         )),
         _ => Ok(()),
+    }
+}
+
+/// "1 heap", "2 heaps".
+fn count_heaps(n: usize) -> String {
+    match n {
+        1 => "1 heap".to_string(),
+        n => format!("{n} heaps"),
     }
 }
 
@@ -497,7 +505,9 @@ mod tests {
         assert!(error("").reason.contains("empty"));
         let ragged = error("1 2|3");
         assert_eq!(ragged.offset, Some(4));
-        assert!(ragged.reason.contains("row 2 has 1 heaps but row 1 has 2"));
+        assert!(ragged
+            .reason
+            .contains("row 2 has 1 heap but row 1 has 2 heaps"));
         assert!(error("1 2||3 4").reason.contains("row 2 has no heaps"));
         assert_eq!(error("1 2|3 x").offset, Some(6));
         assert_eq!(error("1 2|3,4").offset, Some(5));
