@@ -20,6 +20,7 @@ pub mod hackenbush;
 mod heaps;
 mod maundy;
 mod nim;
+mod nim2d;
 mod northcott;
 mod notation;
 mod position;
@@ -48,6 +49,7 @@ pub use hackenbush::Hackenbush;
 pub use heaps::HeapNotation;
 pub use maundy::{Cake, MaundyCake};
 pub use nim::{misere_nim_outcome, Lasker, MooreNim, Nim, Nimble, Rims};
+pub use nim2d::{Matrix, Nim2d};
 pub use northcott::{Board, Northcott, PokerNim, PokerPosition, Row};
 pub use notation::{
     check_size, parse_bounded, parse_in_range, parse_number, parse_numbers, parse_rectangle,

@@ -4,7 +4,7 @@
 
 use super::{
     chomp, coins, col, cut_cake, divisors, domineering, dynamic, eatcake, exercise_heaps, growing,
-    hackenbush, maundy, nim, northcott, seating, staircase, subtraction, take_break, toads,
+    hackenbush, maundy, nim, nim2d, northcott, seating, staircase, subtraction, take_break, toads,
     turtles, welter,
 };
 use super::{wythoff, ParseError, RuleError, Ruleset};
@@ -80,6 +80,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &nim::MISERE_NIM,
     &subtraction::SUBTRACTION,
     &nim::MOORE,
+    &nim2d::NIM_2D,
     &wythoff::WYTHOFF,
     &chomp::CHOMP,
     &northcott::POKER_NIM,
@@ -101,6 +102,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &take_break::OCTAL,
     &take_break::HEX,
     &nim::RIMS,
+    &take_break::SPLIT_NIM,
     &exercise_heaps::AT_MOST_HALF,
     &exercise_heaps::AT_LEAST_HALF,
     &exercise_heaps::EVEN_OR_ONE,

@@ -124,6 +124,16 @@ named_code!(
     "conway solve grundy \"10 7\""
 );
 
+named_code!(
+    SPLIT_NIM,
+    "split-nim",
+    TakeBreak::new(vec![0, 7], 7).expect("a built-in code is valid"),
+    "Fraenkel's split Nim (octal 0.7...): take chips from one heap, then optionally split \
+     what is left of it into two non-empty heaps. A heap of n has nim value n, so the \
+     P-positions are Nim's and so is the strategy (the same game as `rims`).",
+    "conway solve split-nim \"3 5 7\""
+);
+
 /// A code from digits that are valid by construction.
 fn octal(digits: &[u8]) -> TakeBreak {
     TakeBreak::new(digits.to_vec(), 0).expect("a built-in code is valid")
