@@ -31,11 +31,13 @@
 mod adjacency;
 mod intern;
 mod label;
+mod partizan;
 #[cfg(test)]
 mod tests;
 mod text;
 
 pub use label::Labels;
+pub use partizan::{PartizanGraph, PartizanLabels, PartizanOutcome, Winner};
 pub use text::{GraphText, TextError};
 
 use crate::engine::{Footprint, Meter, SearchError};
