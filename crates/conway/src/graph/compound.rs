@@ -315,7 +315,6 @@ fn each_move<P>(
 ) {
     let tuple = &scratch.tuple;
     let terminal = |k: usize| parts[k].is_terminal(tuple[k]);
-    let any_terminal = (0..parts.len()).any(terminal);
     if moves == Moves::One {
         for (k, part) in parts.iter().enumerate() {
             // Every id is below the product of the sizes, which fits `u32`.
@@ -326,7 +325,7 @@ fn each_move<P>(
         }
         return;
     }
-    if any_terminal && matches!(moves, Moves::All | Moves::AnySetAllLive) {
+    if matches!(moves, Moves::All | Moves::AnySetAllLive) && (0..parts.len()).any(terminal) {
         return;
     }
     let may_stay = matches!(moves, Moves::AnySet | Moves::AnySetAllLive);
