@@ -503,8 +503,109 @@ fn dag_compound() -> impl Strategy<Value = (Vec<Graph<()>>, Compound)> {
     (prop::collection::vec(component(7, true), 2..=3), compound)
 }
 
+/// Whether a move of `compound` may move exactly the components in `set` from `position`, as
+/// §4.3 and §5 define the compounds.
+fn may_move(compound: &Compound, set: u32, terminal: &[bool]) -> bool {
+    let all = (1u32 << terminal.len()) - 1;
+    let live = (0..terminal.len())
+        .filter(|&i| !terminal[i])
+        .fold(0u32, |m, i| m | 1 << i);
+    match compound {
+        Compound::Disjunctive => set.count_ones() == 1,
+        Compound::Conjunctive => set == all,
+        Compound::ContinuedConjunctive => set == live,
+        Compound::Selective => true,
+        Compound::ShortenedSelective => live == all,
+        Compound::DProduct { core } => core.iter().all(|&i| set >> i & 1 == 1),
+    }
+}
+
+/// The positions one move away from `position`, from the definition: every allowed non-empty
+/// set of components, and every choice of one follower in each.
+fn moves_by_definition(
+    compound: &Compound,
+    components: &[Graph<()>],
+    position: &[u32],
+) -> Vec<Vec<u32>> {
+    let terminal: Vec<bool> = position
+        .iter()
+        .zip(components)
+        .map(|(&v, c)| c.is_terminal(v))
+        .collect();
+    let mut moves = Vec::new();
+    for set in 1u32..1 << components.len() {
+        if !may_move(compound, set, &terminal) {
+            continue;
+        }
+        let mut partial = vec![position.to_vec()];
+        for i in (0..components.len()).filter(|&i| set >> i & 1 == 1) {
+            partial = partial
+                .iter()
+                .flat_map(|p| {
+                    components[i].successors(position[i]).iter().map(move |&w| {
+                        let mut next = p.clone();
+                        next[i] = w;
+                        next
+                    })
+                })
+                .collect();
+        }
+        moves.extend(partial);
+    }
+    moves.sort();
+    moves.dedup();
+    moves
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn product_graph_moves_are_the_compound_moves(
+        components in prop::collection::vec(component(3, false), 1..=3),
+        which in 0usize..6,
+    ) {
+        let compound = [
+            Compound::Disjunctive,
+            Compound::Conjunctive,
+            Compound::ContinuedConjunctive,
+            Compound::Selective,
+            Compound::ShortenedSelective,
+            Compound::DProduct { core: vec![0] },
+        ][which].clone();
+        let refs: Vec<&Graph<()>> = components.iter().collect();
+        let product = ProductGraph::build(&compound, &refs, &mut unlimited()).unwrap();
+        let sizes: Vec<u32> = refs.iter().map(|c| c.len() as u32).collect();
+        for code in 0..sizes.iter().product::<u32>() {
+            let mut rest = code;
+            let mut position = vec![0; sizes.len()];
+            for i in (0..sizes.len()).rev() {
+                position[i] = rest % sizes[i];
+                rest /= sizes[i];
+            }
+            let v = product.vertex(&position).unwrap();
+            let mut moves: Vec<Vec<u32>> = product
+                .graph()
+                .successors(v)
+                .iter()
+                .map(|&w| product.lift(w, &position))
+                .collect();
+            moves.sort();
+            let mut expected = moves_by_definition(&compound, &components, &position);
+            if let Compound::DProduct { core } = &compound {
+                // The product is over the core: a move stands for its class, the core's move
+                // with the others unchanged.
+                expected.iter_mut().for_each(|m| {
+                    for i in (0..m.len()).filter(|i| !core.contains(i)) {
+                        m[i] = position[i];
+                    }
+                });
+                expected.sort();
+                expected.dedup();
+            }
+            prop_assert_eq!(moves, expected, "{:?} at {:?}", &compound, &position);
+        }
+    }
 
     #[test]
     fn d_product_label_is_the_core_conjunctive_label(
