@@ -435,21 +435,11 @@ pub fn analyse<P>(
         .vertex(position)
         .expect("the position was checked against the components");
     let outcome = labels.outcome(v);
-    let successors = product.graph.successors(v);
-    let mut chosen: Vec<u32> = match outcome {
-        Outcome::N => successors
-            .iter()
-            .copied()
-            .filter(|&w| labels.outcome(w) == Outcome::P)
-            .collect(),
-        Outcome::D => successors
-            .iter()
-            .copied()
-            .filter(|&w| labels.outcome(w) == Outcome::D)
-            .collect(),
-        _ => Vec::new(),
+    // Where the mover loses, best play's delaying moves are not winning moves.
+    let chosen = match outcome {
+        Outcome::P => Vec::new(),
+        _ => labels.best_moves(&product.graph, v),
     };
-    chosen.sort_by_key(|&w| labels.depth(w));
     Ok(CompoundAnalysis {
         outcome,
         method: Method::ProductGraph,
