@@ -29,13 +29,17 @@
 //! ```
 
 mod adjacency;
+mod compound;
 mod intern;
 mod label;
+mod partizan;
 #[cfg(test)]
 mod tests;
 mod text;
 
+pub use compound::{analyse, Compound, CompoundAnalysis, CompoundError, Method, ProductGraph};
 pub use label::Labels;
+pub use partizan::{PartizanGraph, PartizanLabels, PartizanOutcome, Winner};
 pub use text::{GraphText, TextError};
 
 use crate::engine::{Footprint, Meter, SearchError};
@@ -61,6 +65,15 @@ pub enum GraphError {
     Partizan,
     #[error("{draws} positions are draws: the graph has cycles that leave them undecided, so it has no kernel made of its P-positions")]
     Draws { draws: usize },
+    #[error("the graph has a cycle, {}: remoteness and suspense are defined only for games that end", show_cycle(.cycle))]
+    Cycle { cycle: Vec<u32> },
+}
+
+/// A cycle as `0 → 3 → 0`.
+fn show_cycle(cycle: &[u32]) -> String {
+    let mut shown: Vec<String> = cycle.iter().map(u32::to_string).collect();
+    shown.extend(cycle.first().map(u32::to_string));
+    shown.join(" → ")
 }
 
 /// A finite directed game graph: the positions and the moves between them. Vertex 0 is the
