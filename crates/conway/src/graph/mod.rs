@@ -29,11 +29,13 @@
 //! ```
 
 mod adjacency;
+mod gamma;
 mod intern;
 mod label;
 #[cfg(test)]
 mod tests;
 
+pub use gamma::{Gamma, GammaLabels, SumAnalysis, SumMove};
 pub use label::Labels;
 
 use crate::engine::{Footprint, Meter, SearchError};
