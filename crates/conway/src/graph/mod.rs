@@ -31,11 +31,13 @@
 mod adjacency;
 mod gamma;
 mod intern;
+mod kernel;
 mod label;
 #[cfg(test)]
 mod tests;
 
 pub use gamma::{Gamma, GammaLabels, SumAnalysis, SumMove};
+pub use kernel::Kernel;
 pub use label::Labels;
 
 use crate::engine::{Footprint, Meter, SearchError};
