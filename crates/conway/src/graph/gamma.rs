@@ -309,30 +309,42 @@ impl GammaLabels {
 
 impl<P> Graph<P> {
     /// γ and the counters of every vertex, by Fraenkel's staged algorithm made incremental:
-    /// O((Δ + 1)(|V| + |E|)) time, five `u32` per vertex while it runs.
+    /// O((Δ + 1)(|V| + |E|)) time, four `u32` per vertex while it runs.
     pub fn gamma(&self) -> GammaLabels {
         let mut stages = Stages::new(self);
         while !stages.open.is_empty() {
             stages.run_stage();
         }
-        let (value, counter) = (stages.value, stages.counter);
+        let value = stages.cells.iter().map(|c| c.value).collect();
+        let counter = stages.cells.iter().map(|c| c.counter).collect();
+        drop(stages);
         finish(self, value, counter)
     }
 }
 
+/// What the stages keep of a vertex, together: the work is walking edges to random vertices,
+/// and one cache line then serves every field.
+#[derive(Clone, Copy)]
+struct Cell {
+    /// The value found, UNLABELLED, or INFINITE.
+    value: u32,
+    counter: u32,
+    /// `hit == mark`: the vertex has a follower of value `stage`, so it cannot take that
+    /// value, and if it is unlabelled or ∞ its predecessors may move to it and back to `stage`.
+    hit: u32,
+    /// For an unlabelled vertex, its followers unlabelled or ∞ and not yet hit: it takes the
+    /// value `stage` when this is 0 and it is not hit. DONE once it has a value, so that
+    /// releases need not read `value`.
+    waiting: u32,
+}
+
+/// `waiting` of a vertex with a value: never counted down.
+const DONE: u32 = u32::MAX;
+
 /// The state of the staged algorithm.
 struct Stages<'g, P> {
     graph: &'g Graph<P>,
-    /// The value found, UNLABELLED, or INFINITE.
-    value: Vec<u32>,
-    counter: Vec<u32>,
-    /// `blocked[u] == mark`: u has a follower of value `stage` (so it cannot take it).
-    blocked: Vec<u32>,
-    /// `reached[v] == mark`: v, unlabelled or ∞, has a follower of value `stage`.
-    reached: Vec<u32>,
-    /// For an unlabelled u, its followers unlabelled or ∞ and not yet `reached`: u may take
-    /// the value `stage` when this is 0 and u is not blocked.
-    waiting: Vec<u32>,
+    cells: Vec<Cell>,
     /// The vertices unlabelled at the start of the stage.
     open: Vec<u32>,
     /// Vertices whose `waiting` count reached 0.
@@ -344,13 +356,15 @@ struct Stages<'g, P> {
 impl<'g, P> Stages<'g, P> {
     fn new(graph: &'g Graph<P>) -> Self {
         let n = graph.len();
+        let cell = Cell {
+            value: UNLABELLED,
+            counter: 0,
+            hit: 0,
+            waiting: 0,
+        };
         Stages {
             graph,
-            value: vec![UNLABELLED; n],
-            counter: vec![0; n],
-            blocked: vec![0; n],
-            reached: vec![0; n],
-            waiting: vec![0; n],
+            cells: vec![cell; n],
             open: (0..n as u32).collect(),
             ready: Vec::new(),
             stage: 0,
@@ -363,29 +377,26 @@ impl<'g, P> Stages<'g, P> {
         self.stage + 1
     }
 
-    fn not_finite(&self, v: u32) -> bool {
-        matches!(self.value[v as usize], UNLABELLED | INFINITE)
-    }
-
     /// One stage: give the value `stage` to every vertex that can take it, then ∞ to every
     /// open vertex left without a follower of value `stage`.
     fn run_stage(&mut self) {
         self.count_waiting();
+        let mark = self.mark();
         while let Some(u) = self.ready.pop() {
-            let mark = self.mark();
-            if self.value[u as usize] == UNLABELLED && self.blocked[u as usize] != mark {
+            let cell = self.cells[u as usize];
+            if cell.value == UNLABELLED && cell.hit != mark {
                 self.label(u);
             }
         }
-        let mark = self.mark();
-        let (value, blocked) = (&mut self.value, &self.blocked);
+        let cells = &mut self.cells;
         self.open.retain(|&u| {
-            let u = u as usize;
-            if value[u] != UNLABELLED {
+            let cell = &mut cells[u as usize];
+            if cell.value != UNLABELLED {
                 return false;
             }
-            if blocked[u] != mark {
-                value[u] = INFINITE;
+            if cell.hit != mark {
+                cell.value = INFINITE;
+                cell.waiting = DONE;
                 return false;
             }
             true
@@ -404,27 +415,32 @@ impl<'g, P> Stages<'g, P> {
                 .graph
                 .successors(u)
                 .iter()
-                .filter(|&&w| self.not_finite(w))
+                .filter(|&&w| matches!(self.cells[w as usize].value, UNLABELLED | INFINITE))
                 .count() as u32;
-            self.waiting[u as usize] = waiting;
+            self.cells[u as usize].waiting = waiting;
             if waiting == 0 {
                 self.ready.push(u);
             }
         }
     }
 
-    /// Gives `u` the value `stage`: its predecessors are blocked, and those not finite now
-    /// reach the value, which their own unlabelled predecessors were waiting for.
+    /// Gives `u` the value `stage`: its predecessors are hit, and those not finite, now able
+    /// to move back to the value, release their own predecessors.
     fn label(&mut self, u: u32) {
         let mark = self.mark();
-        self.value[u as usize] = self.stage;
-        self.counter[u as usize] = self.next_counter;
+        let cell = &mut self.cells[u as usize];
+        cell.value = self.stage;
+        cell.counter = self.next_counter;
+        cell.waiting = DONE;
         self.next_counter += 1;
         let graph = self.graph;
         for &p in graph.predecessors(u) {
-            self.blocked[p as usize] = mark;
-            if self.not_finite(p) && self.reached[p as usize] != mark {
-                self.reached[p as usize] = mark;
+            let cell = &mut self.cells[p as usize];
+            if cell.hit == mark {
+                continue;
+            }
+            cell.hit = mark;
+            if matches!(cell.value, UNLABELLED | INFINITE) {
                 self.release(p);
             }
         }
@@ -433,12 +449,13 @@ impl<'g, P> Stages<'g, P> {
     /// `p` now reaches the stage's value: one fewer follower for its predecessors to wait on.
     fn release(&mut self, p: u32) {
         for &r in self.graph.predecessors(p) {
-            let r = r as usize;
-            if self.value[r] == UNLABELLED {
-                self.waiting[r] -= 1;
-                if self.waiting[r] == 0 {
-                    self.ready.push(r as u32);
-                }
+            let waiting = &mut self.cells[r as usize].waiting;
+            if *waiting == DONE {
+                continue;
+            }
+            *waiting -= 1;
+            if *waiting == 0 {
+                self.ready.push(r);
             }
         }
     }
