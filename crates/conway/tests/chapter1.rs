@@ -6,7 +6,7 @@ mod common;
 use common::game_graph;
 use common::{game, TakeAway};
 use conway::engine::{Outcome, Play, SearchError};
-use conway::graph::GraphError;
+use conway::graph::Kernel;
 use conway::heap::{find_period, nim_sequence, Heaps, Period};
 use conway::impartial::Solver;
 use conway::rules::{
@@ -396,11 +396,17 @@ fn kernel_is_the_set_of_p_positions() {
     let game = subtraction(&[1, 3, 4]);
     let graph = game_graph(&game, vec![40]).unwrap();
     assert_eq!(graph.len(), 41);
-    let kernel = graph.kernel().unwrap();
+    let Kernel::Found {
+        vertices: kernel,
+        unique: true,
+    } = graph.kernel(0)
+    else {
+        panic!("an acyclic graph has a unique kernel")
+    };
     let mut solver = Solver::new(&game);
-    for (position, &in_kernel) in graph.positions().iter().zip(&kernel) {
+    for (v, position) in graph.positions().iter().enumerate() {
         assert_eq!(
-            in_kernel,
+            kernel.contains(&(v as u32)),
             solver.outcome(position, Play::Normal).unwrap() == Outcome::P
         );
     }
@@ -423,7 +429,7 @@ fn games_that_loop_are_refused() {
     let graph = game_graph(&cycle, 0).unwrap();
     assert_eq!(graph.edge_count(), 3);
     assert_eq!(graph.outcomes(Play::Normal), [Outcome::D; 3]);
-    assert_eq!(graph.kernel(), Err(GraphError::Draws { draws: 3 }));
+    assert_eq!(graph.kernel(1000), Kernel::None);
 }
 
 #[test]

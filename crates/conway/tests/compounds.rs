@@ -4,7 +4,8 @@
 
 use conway::engine::{Limits, Meter, Outcome, Play, SearchError};
 use conway::graph::{
-    analyse, Compound, CompoundAnalysis, CompoundError, Graph, GraphError, Method, ProductGraph,
+    analyse, Compound, CompoundAnalysis, CompoundError, Graph, GraphError, Kernel, Method,
+    ProductGraph,
 };
 use proptest::prelude::*;
 
@@ -238,7 +239,7 @@ fn sum_p_positions(m: usize) -> Vec<Vec<u32>> {
 fn oracle_24_arakelyan_theorem_1_as_printed_is_not_independent() {
     let nim = nim_heaps();
     // V_i, the kernel of one heap: its P-positions, {0}.
-    let kernel: Vec<bool> = nim.kernel().unwrap();
+    let kernel: Vec<bool> = kernel_flags(&nim);
     let m = 2;
     // The union of W_L over L ⊆ I with |I − L| ≤ ⌊m/2⌋: coordinates in L in the kernel, the
     // others out of it.
@@ -288,7 +289,7 @@ fn layers<P>(graph: &Graph<P>) -> Vec<u32> {
             .filter_map(|(v, w)| Some((index(v)? as u32, index(w)? as u32)))
             .collect();
         let induced = Graph::from_edges(vec![(); left.len()], &edges).unwrap();
-        for (i, kernel) in induced.kernel().unwrap().into_iter().enumerate() {
+        for (i, kernel) in kernel_flags(&induced).into_iter().enumerate() {
             if kernel {
                 layer[left[i] as usize] = alpha;
             }
@@ -666,4 +667,20 @@ proptest! {
             }
         }
     }
+}
+
+/// The unique kernel of an acyclic graph, as a flag per vertex.
+fn kernel_flags<P>(graph: &Graph<P>) -> Vec<bool> {
+    let Kernel::Found {
+        vertices,
+        unique: true,
+    } = graph.kernel(0)
+    else {
+        panic!("an acyclic graph has one kernel");
+    };
+    let mut flags = vec![false; graph.len()];
+    for v in vertices {
+        flags[v as usize] = true;
+    }
+    flags
 }

@@ -7,7 +7,7 @@
 //! predecessor lists, each edge looked at once, with a count per vertex of the successors not
 //! yet known to be N.
 
-use super::{Graph, GraphError};
+use super::Graph;
 use crate::engine::{Outcome, Play};
 
 /// The outcome of every vertex, and the depth at which it is decided: how many moves the game
@@ -138,21 +138,5 @@ impl<P> Graph<P> {
     /// The outcome of every vertex under `play`: [`Graph::solve`] without the depths.
     pub fn outcomes(&self, play: Play) -> Vec<Outcome> {
         self.solve(play).into_outcomes()
-    }
-
-    /// The kernel (Definition 1.7) as a flag per vertex: the set of P-positions under normal
-    /// play, which is the kernel of a graph without draws (Theorem 1.1), in particular of every
-    /// acyclic graph. Where cycles leave some position a draw the kernel, if any, is not given
-    /// by the labels, and the answer is [`GraphError::Draws`].
-    ///
-    /// The P-positions under misère play are the kernel of the graph with a sink added
-    /// (Corollary 1.2): `outcomes(Play::Misere)`, read for P.
-    pub fn kernel(&self) -> Result<Vec<bool>, GraphError> {
-        let outcomes = self.outcomes(Play::Normal);
-        let draws = outcomes.iter().filter(|&&o| o == Outcome::D).count();
-        if draws > 0 {
-            return Err(GraphError::Draws { draws });
-        }
-        Ok(outcomes.into_iter().map(|o| o == Outcome::P).collect())
     }
 }

@@ -30,7 +30,9 @@
 
 mod adjacency;
 mod compound;
+mod gamma;
 mod intern;
+mod kernel;
 mod label;
 mod partizan;
 #[cfg(test)]
@@ -38,6 +40,8 @@ mod tests;
 mod text;
 
 pub use compound::{analyse, Compound, CompoundAnalysis, CompoundError, Method, ProductGraph};
+pub use gamma::{Gamma, GammaLabels, SumAnalysis, SumMove};
+pub use kernel::Kernel;
 pub use label::Labels;
 pub use partizan::{PartizanGraph, PartizanLabels, PartizanOutcome, Winner};
 pub use text::{GraphText, TextError};
@@ -63,8 +67,6 @@ pub enum GraphError {
     TooLarge,
     #[error("the graph is partizan (Left and Right have different moves), and this needs an impartial one")]
     Partizan,
-    #[error("{draws} positions are draws: the graph has cycles that leave them undecided, so it has no kernel made of its P-positions")]
-    Draws { draws: usize },
     #[error("the graph has a cycle, {}: remoteness and suspense are defined only for games that end", show_cycle(.cycle))]
     Cycle { cycle: Vec<u32> },
 }

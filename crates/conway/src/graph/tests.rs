@@ -2,7 +2,7 @@
 //! round by round, plain recursion on acyclic graphs, and the layered kernel algorithm of the
 //! proof of Theorem 1.1 that the old `GameGraph` used.
 
-use super::{Graph, GraphError};
+use super::{Graph, GraphError, Kernel};
 use crate::engine::{Limits, Meter, Outcome, Play, SearchError};
 use proptest::prelude::*;
 use std::cell::Cell;
@@ -137,6 +137,26 @@ fn with_misere_sink(followers: &[Vec<usize>]) -> Vec<Vec<usize>> {
     with_sink
 }
 
+/// Steps enough for the search on every small graph here.
+const STEPS: u64 = 1 << 20;
+
+/// The kernel as a flag per vertex, where the graph has a unique one.
+fn unique_kernel<P>(graph: &Graph<P>) -> Option<Vec<bool>> {
+    match graph.kernel(STEPS) {
+        Kernel::Found {
+            vertices,
+            unique: true,
+        } => {
+            let mut flags = vec![false; graph.len()];
+            for v in vertices {
+                flags[v as usize] = true;
+            }
+            Some(flags)
+        }
+        _ => None,
+    }
+}
+
 fn labels(graph: &Graph<u32>, play: Play) -> Vec<(Outcome, Option<u32>)> {
     let labels = graph.solve(play);
     (0..graph.len() as u32)
@@ -225,7 +245,7 @@ proptest! {
     fn kernel_is_the_old_layered_kernel((n, edges) in dag()) {
         let graph = numbered(n, &edges);
         let followers = followers(n, &edges);
-        prop_assert_eq!(Some(graph.kernel().unwrap()), layered_kernel(&followers));
+        prop_assert_eq!(unique_kernel(&graph), layered_kernel(&followers));
         let misere_p: Vec<bool> = graph
             .outcomes(Play::Misere)
             .into_iter()
@@ -237,19 +257,20 @@ proptest! {
     }
 
     #[test]
-    fn kernel_exists_exactly_without_draws((n, edges) in digraph()) {
+    fn kernel_is_unique_exactly_without_draws((n, edges) in digraph()) {
         let graph = numbered(n, &edges);
         let draws = graph.outcomes(Play::Normal).iter().filter(|&&o| o == Outcome::D).count();
-        match graph.kernel() {
-            Ok(kernel) => {
-                prop_assert_eq!(draws, 0);
+        match graph.kernel(STEPS) {
+            Kernel::Found { vertices, unique } => {
+                prop_assert_eq!(unique, draws == 0);
                 // Definition 1.7: independent, and everything outside moves into it.
                 for v in 0..n as u32 {
-                    let into = graph.successors(v).iter().any(|&w| kernel[w as usize]);
-                    prop_assert_eq!(into, !kernel[v as usize]);
+                    let into = graph.successors(v).iter().any(|w| vertices.contains(w));
+                    prop_assert_eq!(into, !vertices.contains(&v));
                 }
             }
-            Err(error) => prop_assert_eq!(error, GraphError::Draws { draws }),
+            Kernel::None => prop_assert!(draws > 0),
+            Kernel::BoundReached { .. } => prop_assert!(false, "{} steps were not enough", STEPS),
         }
     }
 
@@ -300,7 +321,7 @@ fn example_1_1_take_one_two_or_three_from_21() {
     }
     let normal = graph.solve(Play::Normal);
     let misere = graph.solve(Play::Misere);
-    let kernel = graph.kernel().unwrap();
+    let kernel = unique_kernel(&graph).unwrap();
     for v in 0..22u32 {
         let k = *graph.position(v);
         // The P-positions are the multiples of 4 (and, misère, the heaps ≡ 1 mod 4); each
@@ -409,7 +430,12 @@ fn a_cycle_without_exits_is_a_draw_everywhere() {
         assert_eq!(square.outcomes(play), [Outcome::D; 4]);
         assert_eq!(square.solve(play).depth(2), None);
     }
-    assert_eq!(square.kernel(), Err(GraphError::Draws { draws: 4 }));
+    // Its kernels are the two pairs of opposite corners, and there is no P-position.
+    let Kernel::Found { vertices, unique } = square.kernel(STEPS) else {
+        panic!("a square has a kernel")
+    };
+    assert!(vertices == [0, 2] || vertices == [1, 3]);
+    assert!(!unique);
 }
 
 #[test]
@@ -422,7 +448,8 @@ fn fergusons_cycle_a_three_cycle_with_a_tail() {
         normal,
         [(D, None), (D, None), (D, None), (N, Some(1)), (P, Some(0))]
     );
-    assert_eq!(graph.kernel(), Err(GraphError::Draws { draws: 3 }));
+    // The draws a, b, c make a 3-cycle, which has no kernel.
+    assert_eq!(graph.kernel(STEPS), Kernel::None);
     let misere = labels(&graph, Play::Misere);
     assert_eq!(
         misere,
@@ -463,7 +490,13 @@ fn the_trap_wins_only_by_the_shortest_move() {
 fn a_three_cycle_with_exits_has_a_kernel() {
     // a→b→c→a, and each of a, b, c moves to the terminal t = 3: the kernel is {t}.
     let graph = numbered(4, &[(0, 1), (1, 2), (2, 0), (0, 3), (1, 3), (2, 3)]);
-    assert_eq!(graph.kernel(), Ok(vec![false, false, false, true]));
+    assert_eq!(
+        graph.kernel(STEPS),
+        Kernel::Found {
+            vertices: vec![3],
+            unique: true
+        }
+    );
 }
 
 #[test]
@@ -478,5 +511,11 @@ fn edges_must_name_vertices() {
     );
     let empty = Graph::<char>::from_edges(Vec::new(), &[]).unwrap();
     assert!(empty.is_empty());
-    assert_eq!(empty.kernel(), Ok(vec![]));
+    assert_eq!(
+        empty.kernel(0),
+        Kernel::Found {
+            vertices: vec![],
+            unique: true
+        }
+    );
 }

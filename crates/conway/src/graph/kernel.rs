@@ -1,0 +1,524 @@
+//! Kernels (Berge's "solutions"): a set K of vertices with no edge inside it and a move into it
+//! from every vertex outside it. Moving into K whenever one can never loses.
+//!
+//! Every kernel is the P-positions plus a kernel of the draw part G[D], the subgraph induced by
+//! the draws (no edge joins the draws to the P-positions, and no draw moves to one). So the
+//! labels of retrograde analysis settle everything but the draw part, and where there are no
+//! draws the P-positions are the one kernel. On the draw part:
+//! * if it has no directed odd cycle, Richardson's construction finds a kernel, strongly
+//!   connected components sinks first, each bipartite, so one colour class absorbs the other;
+//! * otherwise a kernel may not exist, deciding whether one does is NP-complete, and a bounded
+//!   backtracking search with unit propagation answers, or says where it stopped.
+
+use super::adjacency::Adjacency;
+use super::Graph;
+use crate::engine::{Outcome, Play};
+
+#[cfg(test)]
+#[path = "kernel_tests.rs"]
+mod tests;
+
+/// The answer to "which kernel does this graph have?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// A kernel, as sorted vertex ids; `unique` where the graph has no draws (a graph with
+    /// draws may have one kernel or several: it is not claimed either way).
+    Found { vertices: Vec<u32>, unique: bool },
+    /// The exhaustive search over the draw part proved there is none.
+    None,
+    /// The search stopped after `steps` steps without an answer.
+    BoundReached { steps: u64 },
+}
+
+impl Kernel {
+    /// Why there is no kernel to show, in a sentence; `None` where one was found.
+    pub fn reason(&self) -> Option<String> {
+        match self {
+            Kernel::Found { .. } => None,
+            Kernel::None => Some(
+                "the graph has no kernel: the draws have directed odd cycles, and a complete \
+                 search found no set of them that is independent and absorbing"
+                    .to_string(),
+            ),
+            Kernel::BoundReached { steps } => Some(format!(
+                "the search for a kernel among the draws stopped after {steps} steps without \
+                 an answer (whether a kernel exists is NP-complete in general); allow more \
+                 steps to search further"
+            )),
+        }
+    }
+}
+
+impl<P> Graph<P> {
+    /// A kernel: the P-positions under normal play, with a kernel of the draw part where
+    /// there are draws. The draw part is solved by Richardson's construction where it has no
+    /// directed odd cycle, which is quick, and otherwise by a search of at most `search_steps`
+    /// decisions, which may take time exponential in the number of draws.
+    pub fn kernel(&self, search_steps: u64) -> Kernel {
+        let outcomes = self.outcomes(Play::Normal);
+        let mut vertices: Vec<u32> = (0..self.len() as u32)
+            .filter(|&v| outcomes[v as usize] == Outcome::P)
+            .collect();
+        let draws = DrawPart::new(self, &outcomes);
+        if draws.vertices.is_empty() {
+            return Kernel::Found {
+                vertices,
+                unique: true,
+            };
+        }
+        let found = match draws.colouring() {
+            Some(colour) => draws.richardson(&colour),
+            None => match draws.search(search_steps) {
+                Ok(Some(found)) => found,
+                Ok(None) => return Kernel::None,
+                Err(steps) => return Kernel::BoundReached { steps },
+            },
+        };
+        vertices.extend(
+            (0..draws.len())
+                .filter(|&v| found[v])
+                .map(|v| draws.vertices[v]),
+        );
+        vertices.sort_unstable();
+        Kernel::Found {
+            vertices,
+            unique: false,
+        }
+    }
+}
+
+/// The subgraph induced by the draws, renumbered 0..m, with its moves both ways.
+struct DrawPart {
+    /// The vertex of the graph behind each local vertex.
+    vertices: Vec<u32>,
+    successors: Adjacency,
+    predecessors: Adjacency,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl DrawPart {
+    fn new<P>(graph: &Graph<P>, outcomes: &[Outcome]) -> DrawPart {
+        let vertices: Vec<u32> = (0..graph.len() as u32)
+            .filter(|&v| outcomes[v as usize] == Outcome::D)
+            .collect();
+        let mut local = vec![NONE; graph.len()];
+        for (i, &v) in vertices.iter().enumerate() {
+            local[v as usize] = i as u32;
+        }
+        let local = &local;
+        let pairs = vertices.iter().enumerate().flat_map(move |(i, &v)| {
+            graph
+                .successors(v)
+                .iter()
+                .filter(move |&&w| local[w as usize] != NONE)
+                .map(move |&w| (i as u32, local[w as usize]))
+        });
+        let successors = Adjacency::group(vertices.len(), pairs);
+        let predecessors = successors.reversed();
+        DrawPart {
+            vertices,
+            successors,
+            predecessors,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.vertices.len()
+    }
+
+    fn has_loop(&self, v: u32) -> bool {
+        self.successors.of(v).contains(&v)
+    }
+
+    /// A colour (0 or 1) per vertex such that every edge inside a strongly connected
+    /// component joins two colours, or `None` where some component has a directed odd cycle:
+    /// a loop, or an edge inside it joining one colour (a strongly connected digraph has an
+    /// odd cycle exactly when it is not bipartite, its edges taken undirected).
+    fn colouring(&self) -> Option<Vec<u8>> {
+        let mut scc = Components::new(self.len());
+        let all: Vec<u32> = (0..self.len() as u32).collect();
+        let components = scc.of(&self.successors, &all);
+        let mut colour = vec![u8::MAX; self.len()];
+        let mut queue = Vec::new();
+        for (id, component) in components.iter().enumerate() {
+            let root = component[0];
+            colour[root as usize] = 0;
+            queue.clear();
+            queue.push(root);
+            while let Some(v) = queue.pop() {
+                let here = colour[v as usize];
+                let neighbours = self.successors.of(v).iter().chain(self.predecessors.of(v));
+                for &w in neighbours {
+                    if scc.component[w as usize] != id as u32 {
+                        continue;
+                    }
+                    if colour[w as usize] == u8::MAX {
+                        colour[w as usize] = 1 - here;
+                        queue.push(w);
+                    } else if colour[w as usize] == here {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(colour)
+    }
+
+    /// Richardson's construction on a draw part without odd cycles, given its colouring.
+    /// Components are taken sinks first. In each, the vertices already moving into the kernel
+    /// stay out; if that leaves the whole component, it joins as a single vertex or by one
+    /// colour class (which absorbs the other, every vertex having a move inside it); if it
+    /// leaves part of it, that part is split into its own components and solved the same way
+    /// before going on. The parts wait on an explicit stack, not the call stack.
+    fn richardson(&self, colour: &[u8]) -> Vec<bool> {
+        let mut in_kernel = vec![false; self.len()];
+        let mut scc = Components::new(self.len());
+        let all: Vec<u32> = (0..self.len() as u32).collect();
+        // Each frame: components sinks first, and the next to take.
+        let mut frames = vec![(scc.of(&self.successors, &all), 0)];
+        while let Some((components, next)) = frames.last_mut() {
+            let Some(component) = components.get_mut(*next) else {
+                frames.pop();
+                continue;
+            };
+            *next += 1;
+            let component = std::mem::take(component);
+            let free: Vec<u32> = component
+                .iter()
+                .copied()
+                .filter(|&v| !self.successors.of(v).iter().any(|&w| in_kernel[w as usize]))
+                .collect();
+            if free.is_empty() {
+                continue;
+            }
+            if free.len() < component.len() {
+                let parts = scc.of(&self.successors, &free);
+                frames.push((parts, 0));
+                continue;
+            }
+            // A single vertex has no loop here: a loop is an odd cycle.
+            let class = colour[component[0] as usize];
+            for &v in &component {
+                if component.len() == 1 || colour[v as usize] == class {
+                    in_kernel[v as usize] = true;
+                }
+            }
+        }
+        in_kernel
+    }
+
+    /// A kernel of the draw part by backtracking, `Ok(None)` where there is none, or
+    /// `Err(steps)` where `max_steps` decisions did not settle it.
+    fn search(&self, max_steps: u64) -> Result<Option<Vec<bool>>, u64> {
+        let mut scc = Components::new(self.len());
+        let all: Vec<u32> = (0..self.len() as u32).collect();
+        // Sinks first: a choice there decides, through absorption, what lies above it.
+        let order: Vec<u32> = scc.of(&self.successors, &all).concat();
+        Search::new(self).run(&order, max_steps)
+    }
+}
+
+/// Strongly connected components by Tarjan's algorithm, iterative, with scratch arrays kept
+/// between calls so that splitting a component again costs only its own size.
+struct Components {
+    index: Vec<u32>,
+    low: Vec<u32>,
+    /// The component a vertex was put in by the last call, numbered in the order returned,
+    /// or NONE for a vertex outside the set of that call.
+    component: Vec<u32>,
+    /// `member[v] == call`: v is in the set of this call.
+    member: Vec<u32>,
+    call: u32,
+}
+
+impl Components {
+    fn new(n: usize) -> Components {
+        Components {
+            index: vec![NONE; n],
+            low: vec![0; n],
+            component: vec![NONE; n],
+            member: vec![0; n],
+            call: 0,
+        }
+    }
+
+    /// The strongly connected components of the subgraph induced by `set`, sinks first (a
+    /// component comes after every component it reaches): the order Tarjan's algorithm finds
+    /// them in.
+    fn of(&mut self, successors: &Adjacency, set: &[u32]) -> Vec<Vec<u32>> {
+        // Calls are at most one per vertex plus one, so the stamp never wraps.
+        self.call += 1;
+        for &v in set {
+            self.member[v as usize] = self.call;
+            self.index[v as usize] = NONE;
+            self.component[v as usize] = NONE;
+        }
+        let mut found = Vec::new();
+        let mut counter = 0u32;
+        let mut stack: Vec<u32> = Vec::new();
+        // (vertex, how many of its successors are done)
+        let mut path: Vec<(u32, usize)> = Vec::new();
+        for &root in set {
+            if self.index[root as usize] != NONE {
+                continue;
+            }
+            self.enter(root, &mut counter, &mut stack, &mut path);
+            while let Some(&mut (v, ref mut done)) = path.last_mut() {
+                let out = successors.of(v);
+                if let Some(&w) = out.get(*done) {
+                    *done += 1;
+                    self.visit_edge(v, w, &mut counter, &mut stack, &mut path);
+                    continue;
+                }
+                path.pop();
+                if let Some(&(parent, _)) = path.last() {
+                    self.low[parent as usize] = self.low[parent as usize].min(self.low[v as usize]);
+                }
+                if self.low[v as usize] == self.index[v as usize] {
+                    found.push(self.close(v, found.len() as u32, &mut stack));
+                }
+            }
+        }
+        found
+    }
+
+    fn enter(
+        &mut self,
+        v: u32,
+        counter: &mut u32,
+        stack: &mut Vec<u32>,
+        path: &mut Vec<(u32, usize)>,
+    ) {
+        self.index[v as usize] = *counter;
+        self.low[v as usize] = *counter;
+        *counter += 1;
+        stack.push(v);
+        path.push((v, 0));
+    }
+
+    /// The edge v → w: descend into a new w, or lower v's link to a w still on the stack.
+    fn visit_edge(
+        &mut self,
+        v: u32,
+        w: u32,
+        counter: &mut u32,
+        stack: &mut Vec<u32>,
+        path: &mut Vec<(u32, usize)>,
+    ) {
+        if self.member[w as usize] != self.call {
+            return;
+        }
+        if self.index[w as usize] == NONE {
+            self.enter(w, counter, stack, path);
+        } else if self.component[w as usize] == NONE {
+            // Visited and not yet in a component: still on the stack.
+            self.low[v as usize] = self.low[v as usize].min(self.index[w as usize]);
+        }
+    }
+
+    /// Pops the component whose root is `v` off the stack.
+    fn close(&mut self, v: u32, id: u32, stack: &mut Vec<u32>) -> Vec<u32> {
+        let mut component = Vec::new();
+        while let Some(w) = stack.pop() {
+            self.component[w as usize] = id;
+            component.push(w);
+            if w == v {
+                break;
+            }
+        }
+        component
+    }
+}
+
+const UNSET: u8 = 0;
+const IN: u8 = 1;
+const OUT: u8 = 2;
+
+/// Backtracking over "in" and "out" per vertex. Each vertex v owns the clause "v or one of its
+/// successors is in" (absorption, and v's own membership); each edge forbids both ends in.
+/// Counts per clause of the members in and of those not out make unit propagation cheap: a
+/// vertex set in puts its neighbours out; a clause with nothing in and one member not out
+/// puts that member in; a clause with every member out is a conflict.
+struct Search<'a> {
+    part: &'a DrawPart,
+    state: Vec<u8>,
+    /// Per clause (per vertex): members in.
+    members_in: Vec<u32>,
+    /// Per clause: members not out.
+    members_open: Vec<u32>,
+    trail: Vec<u32>,
+    /// Set but not yet propagated.
+    queue: Vec<u32>,
+}
+
+/// A decision: the trail before it, the vertex, where it sits in the order, and whether "out"
+/// has been tried after "in".
+struct Decision {
+    trail: usize,
+    vertex: u32,
+    position: usize,
+    second: bool,
+}
+
+impl<'a> Search<'a> {
+    fn new(part: &'a DrawPart) -> Search<'a> {
+        let n = part.len();
+        let members_open = (0..n as u32)
+            .map(|v| part.successors.of(v).len() as u32 + u32::from(!part.has_loop(v)))
+            .collect();
+        Search {
+            part,
+            state: vec![UNSET; n],
+            members_in: vec![0; n],
+            members_open,
+            trail: Vec::new(),
+            queue: Vec::new(),
+        }
+    }
+
+    /// The clauses holding v: its own and those of its predecessors.
+    fn clauses_of(&self, v: u32) -> impl Iterator<Item = u32> + 'a {
+        let part = self.part;
+        std::iter::once(v).chain(
+            part.predecessors
+                .of(v)
+                .iter()
+                .copied()
+                .filter(move |&p| p != v),
+        )
+    }
+
+    fn set(&mut self, v: u32, value: u8) {
+        self.state[v as usize] = value;
+        self.trail.push(v);
+        self.queue.push(v);
+        for c in self.clauses_of(v) {
+            if value == IN {
+                self.members_in[c as usize] += 1;
+            } else {
+                self.members_open[c as usize] -= 1;
+            }
+        }
+    }
+
+    /// Undoes the assignments after the first `length` of the trail.
+    fn undo(&mut self, length: usize) {
+        self.queue.clear();
+        while self.trail.len() > length {
+            let Some(v) = self.trail.pop() else { break };
+            let value = self.state[v as usize];
+            for c in self.clauses_of(v) {
+                if value == IN {
+                    self.members_in[c as usize] -= 1;
+                } else {
+                    self.members_open[c as usize] += 1;
+                }
+            }
+            self.state[v as usize] = UNSET;
+        }
+    }
+
+    /// Unit propagation until nothing more follows; false on a conflict.
+    fn propagate(&mut self) -> bool {
+        while let Some(v) = self.queue.pop() {
+            let settled = if self.state[v as usize] == IN {
+                self.neighbours_out(v)
+            } else {
+                self.clauses_after_out(v)
+            };
+            if !settled {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// v is in: every neighbour must be out.
+    fn neighbours_out(&mut self, v: u32) -> bool {
+        let part = self.part;
+        for &w in part.successors.of(v).iter().chain(part.predecessors.of(v)) {
+            match self.state[w as usize] {
+                IN => return false,
+                UNSET => self.set(w, OUT),
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// v is out: each clause holding it and nothing in needs one of its other members.
+    fn clauses_after_out(&mut self, v: u32) -> bool {
+        let part = self.part;
+        for c in self.clauses_of(v) {
+            if self.members_in[c as usize] > 0 {
+                continue;
+            }
+            match self.members_open[c as usize] {
+                0 => return false,
+                1 => {
+                    let members = std::iter::once(&c).chain(part.successors.of(c));
+                    if let Some(&last) = members
+                        .into_iter()
+                        .find(|&&w| self.state[w as usize] == UNSET)
+                    {
+                        self.set(last, IN);
+                    }
+                }
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Decides the vertices in `order`, "in" first, backtracking on conflicts.
+    fn run(mut self, order: &[u32], max_steps: u64) -> Result<Option<Vec<bool>>, u64> {
+        for v in 0..self.part.len() as u32 {
+            if self.part.has_loop(v) {
+                self.set(v, OUT);
+            }
+        }
+        let mut ok = self.propagate();
+        let mut decisions: Vec<Decision> = Vec::new();
+        let mut position = 0;
+        let mut steps = 0u64;
+        loop {
+            while !ok {
+                let Some(decision) = decisions.last_mut() else {
+                    return Ok(None);
+                };
+                self.undo(decision.trail);
+                if decision.second {
+                    decisions.pop();
+                    continue;
+                }
+                if steps >= max_steps {
+                    return Err(steps);
+                }
+                steps += 1;
+                decision.second = true;
+                position = decision.position;
+                self.set(decision.vertex, OUT);
+                ok = self.propagate();
+            }
+            while position < order.len() && self.state[order[position] as usize] != UNSET {
+                position += 1;
+            }
+            let Some(&vertex) = order.get(position) else {
+                return Ok(Some(self.state.iter().map(|&s| s == IN).collect()));
+            };
+            if steps >= max_steps {
+                return Err(steps);
+            }
+            steps += 1;
+            decisions.push(Decision {
+                trail: self.trail.len(),
+                vertex,
+                position,
+                second: false,
+            });
+            self.set(vertex, IN);
+            ok = self.propagate();
+        }
+    }
+}
