@@ -13,6 +13,7 @@ mod thermo;
 
 use clap::{Args, Parser, Subcommand};
 use conway::engine::{Limits, Play, SearchError};
+use conway::graph::{GraphReport, GraphText, PartizanGraph, PartizanReport, SumReport};
 use conway::lang::{Env, LangError, Report};
 use conway::partizan::Player;
 use conway::rules::{catalogue, ruleset, Budget, RuleError, Sum, MAX_SHOWN_VALUE};
@@ -209,10 +210,23 @@ struct PlayArgs {
 
 #[derive(Args)]
 struct GraphArgs {
-    #[command(flatten)]
-    game: GameArgs,
+    /// The game, with parameters after a colon (`nim`, `poker-nim`, ...); or, alone, a file
+    /// holding a graph: one line per vertex, `from -> to1 to2 ...`, `#` for comments, and for
+    /// a partizan graph Left's moves, `|`, Right's moves (`x -> a b | c`).
+    game: String,
+    /// The position, in the game's notation (`conway rules GAME` explains it); none for a
+    /// file.
+    #[arg(allow_hyphen_values = true)]
+    position: Option<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// With a file: the sum of tokens on these vertices (names separated by commas, repeats
+    /// allowed), its outcome and its best moves, by the generalised Sprague–Grundy values.
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',', num_args = 1)]
+    sum: Option<Vec<String>>,
     /// Print Graphviz DOT (P-positions drawn with a double circle, draws dashed).
-    #[arg(long, conflicts_with = "json")]
+    #[arg(long, conflicts_with_all = ["json", "sum"])]
     dot: bool,
     #[command(flatten)]
     output: Output,
@@ -422,18 +436,132 @@ impl PlayArgs {
 }
 
 impl GraphArgs {
-    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
-        let rules = ruleset(&self.game.game)?;
-        let position = rules.parse_under(&self.game.position, self.game.play())?;
-        let graph = position.graph(self.game.play(), self.limits.budget())?;
-        if self.output.json {
-            write_json(out, &graph)
-        } else if self.dot {
-            show::dot(out, &graph)
+    fn play(&self) -> Play {
+        if self.misere {
+            Play::Misere
         } else {
-            show::graph(out, &graph)
+            Play::Normal
         }
     }
+
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        let Some(position) = &self.position else {
+            return self.run_file(out);
+        };
+        if self.sum.is_some() {
+            return Err(Failure::Message(
+                "--sum takes the vertices of a graph file (`conway graph FILE --sum a,b`); for a sum of positions of games use `conway solve GAME POSITION + GAME POSITION`".into(),
+            ));
+        }
+        let rules = ruleset(&self.game)?;
+        let position = rules.parse_under(position, self.play())?;
+        let report = position.graph(self.play(), self.limits.budget())?;
+        self.write(out, &report)
+    }
+
+    fn write(&self, out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
+        if self.output.json {
+            write_json(out, report)
+        } else if self.dot {
+            show::dot(out, report)
+        } else {
+            show::graph(out, report)
+        }
+    }
+
+    /// `conway graph FILE`: the graph a file draws.
+    fn run_file(&self, out: &mut dyn Write) -> Result<(), Failure> {
+        let text = read_graph_file(&self.game, self.limits.max_memory)?;
+        let text = GraphText::parse(&text).map_err(|e| format!("{}: {e}", self.game))?;
+        if text.right_moves.is_some() {
+            if self.sum.is_some() || self.dot {
+                return Err(Failure::Message(format!(
+                    "{}: --sum and --dot take an impartial graph, and this one is partizan (it has `|`)",
+                    self.game
+                )));
+            }
+            let graph = PartizanGraph::from_edges(
+                text.names,
+                &text.moves,
+                text.right_moves.as_deref().unwrap_or_default(),
+            )
+            .map_err(|e| format!("{}: {e}", self.game))?;
+            let labels = graph.solve(self.play());
+            return match self.output.json {
+                true => write_json(
+                    out,
+                    &PartizanReport {
+                        file: &self.game,
+                        play: self.play(),
+                        graph: &graph,
+                        labels: &labels,
+                    },
+                ),
+                false => show::partizan_graph(out, &self.game, self.play(), &graph, &labels),
+            };
+        }
+        let tokens = match &self.sum {
+            Some(names) => Some(tokens(&text, names, &self.game)?),
+            None => None,
+        };
+        let graph = text
+            .into_graph()
+            .map_err(|e| format!("{}: {e}", self.game))?;
+        let Some(tokens) = tokens else {
+            let report = GraphReport::new(
+                None,
+                Some(self.game.clone()),
+                graph,
+                self.play(),
+                self.limits.max_positions,
+            );
+            return self.write(out, &report);
+        };
+        if self.misere {
+            return Err(Failure::Message(
+                "--sum analyses normal play: under misère play a sum is not found from its parts' values; draw the sum's own graph instead".into(),
+            ));
+        }
+        let gamma = graph.gamma();
+        let sum = SumReport::new(&graph, &gamma, tokens);
+        match self.output.json {
+            true => write_json(out, &sum),
+            false => show::sum(out, &self.game, &sum),
+        }
+    }
+}
+
+/// The text of a graph file, refused when it is larger than the memory allowed.
+fn read_graph_file(path: &str, max_memory: u64) -> Result<String, Failure> {
+    let unreadable = |e: io::Error| {
+        let hint = match (e.kind(), ruleset(path).is_ok()) {
+            (io::ErrorKind::NotFound, true) => format!(
+                ": `{path}` is a game, so give a position too (`conway graph {path} POSITION`)"
+            ),
+            _ => String::new(),
+        };
+        Failure::Message(format!("cannot read the graph file {path}: {e}{hint}"))
+    };
+    let size = std::fs::metadata(path).map_err(unreadable)?.len();
+    if size > max_memory {
+        return Err(Failure::Message(format!(
+            "the graph file {path} has {size} bytes, more than --max-memory allows"
+        )));
+    }
+    std::fs::read_to_string(path).map_err(unreadable)
+}
+
+/// The vertices named for a sum's tokens.
+fn tokens(text: &GraphText, names: &[String], file: &str) -> Result<Vec<u32>, Failure> {
+    let index = text.index();
+    names
+        .iter()
+        .map(|name| {
+            index.get(name.trim()).copied().ok_or_else(|| {
+                Failure::Message(format!("{file} has no vertex named `{}`", name.trim()))
+            })
+        })
+        .collect()
 }
 
 /// A sequence as `seq --json` prints it: the values themselves only when they are few enough

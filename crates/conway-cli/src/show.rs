@@ -2,9 +2,10 @@
 //! a sequence) is written as it goes, never built whole in memory first.
 
 use crate::Failure;
-use conway::engine::Outcome;
+use conway::engine::{Outcome, Play};
+use conway::graph::{GraphReport, Kernel, PartizanGraph, PartizanLabels, SumReport};
 use conway::heap::Sequence;
-use conway::rules::{GraphReport, Move, Report, RuleInfo, ShortReport};
+use conway::rules::{Move, Report, RuleInfo, ShortReport};
 use std::io::Write;
 
 /// A sequence: its values if `shown`, then its period, how much was computed, the rare
@@ -57,21 +58,72 @@ pub fn sequence(
     Ok(())
 }
 
+/// A game graph: one line per vertex with its outcome, its γ value (normal play) and its
+/// moves, then a kernel.
 pub fn graph(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
     let graph = &report.graph;
-    let legend = if report.outcomes.contains(&Outcome::D) {
-        "D marks a draw, so the graph has no kernel of P-positions"
-    } else {
-        "P marks the kernel"
+    let gamma_legend = match report.gamma {
+        Some(_) => ", then the generalised Sprague–Grundy value (inf(K): infinite, K the finite values among its options)",
+        None => "",
     };
     writeln!(
         out,
-        "{} {} ({}): {} positions, {} moves; {legend}",
-        report.game,
-        graph.position(0),
+        "{} ({}): {} positions, {} moves; each line gives the outcome (D: a draw){gamma_legend}",
+        report.title(),
         report.play,
         graph.len(),
         graph.edge_count()
+    )?;
+    let width = |texts: &mut dyn Iterator<Item = usize>| texts.max().unwrap_or(0);
+    let name_width = width(&mut graph.positions().iter().map(|p| p.chars().count()));
+    let gammas: Vec<String> = (0..graph.len() as u32)
+        .map(|v| report.gamma(v).map_or(String::new(), |g| g.to_string()))
+        .collect();
+    let gamma_width = width(&mut gammas.iter().map(String::len));
+    for v in 0..graph.len() as u32 {
+        // Width pads by characters, so the arrows line up past `→` and `·` alike.
+        let outcome = report.labels.outcome(v);
+        let gamma = &gammas[v as usize];
+        write!(out, "  {outcome}  ")?;
+        if gamma_width > 0 {
+            write!(out, "{gamma:<gamma_width$}  ")?;
+        }
+        write!(out, "{:<name_width$}", graph.position(v))?;
+        for (i, &option) in graph.successors(v).iter().enumerate() {
+            let lead = if i == 0 { "  → " } else { " · " };
+            write!(out, "{lead}{}", graph.position(option))?;
+        }
+        writeln!(out)?;
+    }
+    match &report.kernel {
+        Kernel::Found { vertices, unique } => {
+            let which = if *unique { "the kernel" } else { "a kernel" };
+            write!(out, "{which} ({}):", vertices.len())?;
+            for &v in vertices {
+                write!(out, " {}", graph.position(v))?;
+            }
+            writeln!(out)?;
+        }
+        other => writeln!(out, "kernel: none: {}", other.reason().unwrap_or_default())?,
+    }
+    Ok(())
+}
+
+/// A partizan game graph: one line per vertex with its outcome class and each player's moves.
+pub fn partizan_graph(
+    out: &mut dyn Write,
+    file: &str,
+    play: Play,
+    graph: &PartizanGraph<String>,
+    labels: &PartizanLabels,
+) -> Result<(), Failure> {
+    let moves: usize = (0..graph.len() as u32)
+        .map(|v| graph.left_options(v).len() + graph.right_options(v).len())
+        .sum();
+    writeln!(
+        out,
+        "{file} ({play}): {} positions, {moves} moves; each line gives the outcome: L, R, N, P, D (a draw whoever starts), or who wins when Left starts then when Right starts (LD, DR, RD, DL)",
+        graph.len()
     )?;
     let width = graph
         .positions()
@@ -79,15 +131,40 @@ pub fn graph(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
         .map(|p| p.chars().count())
         .max()
         .unwrap_or(0);
+    let names = |list: &[u32]| -> String {
+        let names: Vec<&str> = list.iter().map(|&w| graph.position(w).as_str()).collect();
+        names.join(" ")
+    };
     for v in 0..graph.len() as u32 {
-        // Width pads by characters, so the arrows line up past `→` and `·` alike.
-        let outcome = report.outcomes[v as usize];
-        write!(out, "  {outcome}  {:<width$}", graph.position(v))?;
-        for (i, &option) in graph.successors(v).iter().enumerate() {
-            let lead = if i == 0 { "  → " } else { " · " };
-            write!(out, "{lead}{}", graph.position(option))?;
-        }
-        writeln!(out)?;
+        let outcome = labels.outcome(v).to_string();
+        writeln!(
+            out,
+            "  {outcome:<2}  {:<width$}  {{ {} | {} }}",
+            graph.position(v),
+            names(graph.left_options(v)),
+            names(graph.right_options(v))
+        )?;
+    }
+    Ok(())
+}
+
+/// A sum of tokens on a graph: its outcome, its value and its best moves.
+pub fn sum(out: &mut dyn Write, file: &str, sum: &SumReport) -> Result<(), Failure> {
+    let outcome = sum.analysis.outcome;
+    writeln!(out, "{file}: {} (normal play)", sum.show())?;
+    writeln!(out, "outcome: {outcome} ({})", outcome.meaning())?;
+    writeln!(out, "value:   {}", sum.analysis.value)?;
+    let count = sum.analysis.moves.len();
+    match outcome {
+        Outcome::N => writeln!(
+            out,
+            "winning moves ({count}; the first is sure to end the game):"
+        )?,
+        Outcome::D => writeln!(out, "winning moves: none; drawing moves ({count}):")?,
+        _ => writeln!(out, "winning moves: none")?,
+    }
+    for m in sum.moves() {
+        writeln!(out, "  token {}: {} → {}", m.token, m.from, m.to)?;
     }
     Ok(())
 }
@@ -95,10 +172,10 @@ pub fn graph(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
 pub fn dot(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
     let graph = &report.graph;
     let quote = |text: &str| format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
-    writeln!(out, "digraph {} {{", quote(&report.game))?;
+    writeln!(out, "digraph {} {{", quote(&report.title()))?;
     writeln!(out, "  node [shape=circle];")?;
     for v in 0..graph.len() as u32 {
-        let shape = match report.outcomes[v as usize] {
+        let shape = match report.labels.outcome(v) {
             Outcome::P => ", shape=doublecircle",
             Outcome::D => ", style=dashed",
             _ => "",

@@ -363,7 +363,7 @@ fn graph_lists_positions_labelled_by_the_kernel() {
     let graph = json(&["graph", "subtraction:1,3,4", "9", "--json"]);
     assert_eq!(graph["positions"].as_array().unwrap().len(), 10);
     let dot = String::from_utf8(conway(&["graph", "nim", "1 1", "--dot"]).stdout).unwrap();
-    assert!(dot.starts_with("digraph \"nim\" {"), "{dot}");
+    assert!(dot.starts_with("digraph \"nim 1 1\" {"), "{dot}");
     assert!(dot.contains("[label=\"1 1\", shape=doublecircle]"), "{dot}");
     // Poker Nim's graph has cycles, and its kernel is still Nim's P-positions.
     let poker = kernel(&["graph", "poker-nim", "1 2", "--json"]);
@@ -911,4 +911,118 @@ fn solve_finds_draws_in_games_that_need_not_end() {
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("outcome: D"), "{text}");
     assert!(text.contains("drawing moves (1)"), "{text}");
+}
+
+/// Writes `text` to a file of its own in the temporary directory and returns its path.
+fn graph_file(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("conway-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn graph_reads_a_file_and_gives_outcomes_gamma_and_a_kernel() {
+    // Ferguson's cycle (spec §1 example 2 and §3 example 2).
+    let file = graph_file("ferguson", "a -> b\nb -> c  # on round\nc -> a d\nd -> e\n");
+    let report = json(&["graph", &file, "--json"]);
+    let column = |field: &str| -> Vec<String> {
+        report["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|node| node[field].to_string().trim_matches('"').to_string())
+            .collect()
+    };
+    assert_eq!(column("position"), ["a", "b", "c", "d", "e"]);
+    assert_eq!(column("outcome"), ["D", "D", "D", "N", "P"]);
+    assert_eq!(column("gamma"), ["inf", "inf", "inf(1)", "1", "0"]);
+    assert_eq!(column("depth"), ["null", "null", "null", "1", "0"]);
+    // The draws form a 3-cycle with no way out: there is no kernel.
+    assert_eq!(report["kernel"], Value::Null);
+    assert!(report["kernel_reason"]
+        .as_str()
+        .unwrap()
+        .contains("no kernel"));
+    let misere = json(&["graph", &file, "--misere", "--json"]);
+    let outcomes: Vec<&str> = misere["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|node| node["outcome"].as_str().unwrap())
+        .collect();
+    assert_eq!(outcomes, ["N", "P", "N", "P", "N"]);
+    assert_eq!(misere["positions"][0]["depth"], 4);
+    assert_eq!(misere["kernel"], serde_json::json!(["b", "d"]));
+    // A sum: c + d is ∞({0}), won only by c → d; c + c is a draw.
+    let sum = json(&["graph", &file, "--sum", "c,d", "--json"]);
+    assert_eq!(
+        (sum["outcome"].as_str(), sum["gamma"].as_str()),
+        (Some("N"), Some("inf(0)"))
+    );
+    assert_eq!(
+        sum["winning_moves"],
+        serde_json::json!([{"token": 1, "from": "c", "to": "d"}])
+    );
+    let sum = json(&["graph", &file, "--sum", "c,c", "--json"]);
+    assert_eq!(sum["outcome"], "D");
+    assert_eq!(sum["drawing_moves"].as_array().unwrap().len(), 2);
+    let text = String::from_utf8(conway(&["graph", &file]).stdout).unwrap();
+    assert!(text.contains("  D  inf(1)  c  → a · d"), "{text}");
+    assert!(text.contains("kernel: none"), "{text}");
+    // Mistakes name what is wrong.
+    fails_with(&["graph", &file, "--sum", "c,x"], "no vertex named `x`");
+    fails_with(&["graph", &file, "--sum", "c", "--misere"], "normal play");
+    fails_with(&["graph", "nim"], "give a position too");
+    fails_with(&["graph", "nim", "3", "--sum", "a"], "graph file");
+    let bad = graph_file("bad", "a -> b\nb c\n");
+    fails_with(&["graph", &bad], "line 2");
+}
+
+#[test]
+fn graph_of_a_file_agrees_with_the_graph_of_a_ruleset() {
+    // The game graph of a position, written out as a file, gives the same answers.
+    let report = json(&["graph", "subtraction:1,3,4", "12", "--json"]);
+    let nodes = report["positions"].as_array().unwrap();
+    let name = |i: &Value| {
+        nodes[i.as_u64().unwrap() as usize]["position"]
+            .as_str()
+            .unwrap()
+    };
+    let text: String = nodes
+        .iter()
+        .map(|node| {
+            let options: Vec<&str> = node["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(name)
+                .collect();
+            format!(
+                "{} -> {}\n",
+                node["position"].as_str().unwrap(),
+                options.join(" ")
+            )
+        })
+        .collect();
+    let from_file = json(&["graph", &graph_file("subtraction", &text), "--json"]);
+    assert_eq!(from_file["positions"], report["positions"]);
+    assert_eq!(from_file["kernel"], report["kernel"]);
+    // Heap 12 of the period 0 1 0 1 2 3 2 (Example 1.5).
+    assert_eq!(report["positions"][0]["gamma"], "3");
+}
+
+#[test]
+fn graph_reads_partizan_files() {
+    // Spec §6 example 2: a = P, b = (Left, Draw), c = (Draw, Draw).
+    let file = graph_file("partizan", "a ->|\nb -> a | c\nc -> b | c\n");
+    let report = json(&["graph", &file, "--json"]);
+    let outcomes: Vec<&str> = report["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|node| node["outcome"].as_str().unwrap())
+        .collect();
+    assert_eq!(outcomes, ["P", "LD", "D"]);
+    assert_eq!(report["positions"][1]["right_starts"], "Draw");
+    fails_with(&["graph", &file, "--sum", "a"], "partizan");
 }

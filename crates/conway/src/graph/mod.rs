@@ -35,6 +35,7 @@ mod intern;
 mod kernel;
 mod label;
 mod partizan;
+mod report;
 #[cfg(test)]
 mod tests;
 mod text;
@@ -44,6 +45,7 @@ pub use gamma::{Gamma, GammaLabels, SumAnalysis, SumMove};
 pub use kernel::Kernel;
 pub use label::Labels;
 pub use partizan::{PartizanGraph, PartizanLabels, PartizanOutcome, Winner};
+pub use report::{GraphReport, PartizanReport, SumReport, TokenMove};
 pub use text::{GraphText, TextError};
 
 use crate::engine::{Footprint, Meter, SearchError};

@@ -56,8 +56,7 @@ pub use notation::{
     parse_size, show_numbers, trim_end, ParseError, Separator, MAX_SIZE,
 };
 pub use position::{
-    BestMoves, Budget, GraphReport, Move, Position, Report, Ruleset, MAX_LISTED_MOVES,
-    MAX_SHOWN_POSITION,
+    BestMoves, Budget, Move, Position, Report, Ruleset, MAX_LISTED_MOVES, MAX_SHOWN_POSITION,
 };
 pub use registry::{catalogue, find, ruleset, Params, RuleInfo};
 pub use seating::{Couple, SeatingCouples, Section};

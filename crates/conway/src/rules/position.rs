@@ -6,14 +6,13 @@
 
 use super::{Misere, Notation, Params, RuleError, RuleInfo};
 use crate::engine::{Footprint, Limits, Meter, Outcome, Play, Progress, SearchError, Value};
-use crate::graph::Graph;
+use crate::graph::{Graph, GraphReport};
 use crate::heap::{Searched, Sequence};
 use crate::impartial::{Solver, Target};
 use crate::partizan::Player;
 use crate::rules::ShortAnalysis;
 use crate::short::Store;
-use serde::ser::SerializeStruct;
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use std::any::Any;
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -107,48 +106,6 @@ pub struct Report {
 pub struct BestMoves {
     pub outcome: Outcome,
     pub moves: Vec<Position>,
-}
-
-/// A game graph, ready to print: its positions in the game's notation, labelled P, N or D by
-/// retrograde analysis (the P-positions are the kernel where there is no D).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GraphReport {
-    pub game: String,
-    pub play: Play,
-    /// The positions and moves; vertex 0 is the position asked about.
-    pub graph: Graph<String>,
-    /// The outcome of each vertex.
-    pub outcomes: Vec<Outcome>,
-}
-
-/// Written as `{game, play, positions: [{position, outcome, options}]}`, one vertex at a time.
-impl Serialize for GraphReport {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        /// One vertex as JSON shows it.
-        #[derive(Serialize)]
-        struct Node<'a> {
-            position: &'a str,
-            outcome: Outcome,
-            /// Indices of the positions one move away.
-            options: &'a [u32],
-        }
-        struct Nodes<'a>(&'a GraphReport);
-        impl Serialize for Nodes<'_> {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let graph = &self.0.graph;
-                serializer.collect_seq((0..graph.len() as u32).map(|v| Node {
-                    position: graph.position(v),
-                    outcome: self.0.outcomes[v as usize],
-                    options: graph.successors(v),
-                }))
-            }
-        }
-        let mut report = serializer.serialize_struct("GraphReport", 3)?;
-        report.serialize_field("game", &self.game)?;
-        report.serialize_field("play", &self.play)?;
-        report.serialize_field("positions", &Nodes(self))?;
-        report.end()
-    }
 }
 
 impl Position {
@@ -713,13 +670,13 @@ impl<G: Typeable> Dynamic for Typed<G> {
         let (rules, play) = self.game.rules(play)?;
         let mut meter = Meter::new(budget.limits).with_progress(budget.progress);
         let graph = self.explore(rules, &mut meter)?;
-        let outcomes = graph.solve(play).into_outcomes();
-        Ok(GraphReport {
-            game: self.game.name.clone(),
+        Ok(GraphReport::new(
+            Some(self.game.name.clone()),
+            None,
+            graph.map(|p| rules.show(&p)),
             play,
-            graph: graph.map(|p| rules.show(&p)),
-            outcomes,
-        })
+            budget.limits.max_positions,
+        ))
     }
 
     fn same(&self, other: &dyn Dynamic) -> bool {

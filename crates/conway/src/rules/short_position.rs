@@ -2,10 +2,9 @@
 //! and writes positions, and a parsed position is a [`Position`] whose value is a short game.
 
 use super::position::{Dynamic, MAX_LISTED_MOVES};
-use super::{
-    BestMoves, Budget, GraphReport, ParseError, Position, Report, RuleError, RuleInfo, Ruleset,
-};
+use super::{BestMoves, Budget, ParseError, Position, Report, RuleError, RuleInfo, Ruleset};
 use crate::engine::{Play, SearchError};
+use crate::graph::GraphReport;
 use crate::heap::Sequence;
 use crate::partizan::{Partizan, Player, Solver};
 use crate::short::{GameId, Store};

@@ -1,0 +1,274 @@
+//! What `conway graph` tells of a game graph, whether it came from a ruleset's position or a
+//! file: every vertex's outcome and depth, its γ value, and a kernel; and for a sum of tokens,
+//! its outcome and its best moves.
+
+use super::{
+    Gamma, GammaLabels, Graph, Kernel, Labels, PartizanGraph, PartizanLabels, SumAnalysis, Winner,
+};
+use crate::engine::{Outcome, Play};
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
+/// A game graph with names for its vertices, analysed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphReport {
+    /// The game whose positions the vertices are, or none for a graph read from a file.
+    pub game: Option<String>,
+    /// The file the graph was read from, if it was.
+    pub file: Option<String>,
+    pub play: Play,
+    /// Vertex `v` is named `graph.position(v)`; for a ruleset, vertex 0 is the position asked
+    /// about.
+    pub graph: Graph<String>,
+    pub labels: Labels,
+    /// γ of each vertex: a normal-play function, so none under misère play.
+    pub gamma: Option<GammaLabels>,
+    /// The kernel of the graph under `play`: under misère play, of the graph with a sink
+    /// after every terminal vertex (book Corollary 1.2), so that where nothing is drawn it is
+    /// the set of P-positions in either play.
+    pub kernel: Kernel,
+}
+
+impl GraphReport {
+    /// Analyses `graph` under `play`; the search for a kernel among draws takes at most
+    /// `kernel_steps` steps.
+    pub fn new(
+        game: Option<String>,
+        file: Option<String>,
+        graph: Graph<String>,
+        play: Play,
+        kernel_steps: u64,
+    ) -> GraphReport {
+        let labels = graph.solve(play);
+        let (gamma, kernel) = match play {
+            Play::Normal => (Some(graph.gamma()), graph.kernel(kernel_steps)),
+            Play::Misere => (None, misere_kernel(&graph, kernel_steps)),
+        };
+        GraphReport {
+            game,
+            file,
+            play,
+            graph,
+            labels,
+            gamma,
+            kernel,
+        }
+    }
+
+    /// The value of vertex `v`, under normal play.
+    pub fn gamma(&self, v: u32) -> Option<Gamma> {
+        self.gamma.as_ref().map(|gamma| gamma.value(v))
+    }
+
+    /// Where the vertices lie, for a title: the game and its position, or the file.
+    pub fn title(&self) -> String {
+        match (&self.game, &self.file) {
+            (Some(game), _) if !self.graph.is_empty() => {
+                format!("{game} {}", self.graph.position(0))
+            }
+            (_, Some(file)) => file.clone(),
+            (game, None) => game.clone().unwrap_or_default(),
+        }
+    }
+}
+
+/// The kernel of `graph` with one more vertex, a sink that every terminal vertex moves to,
+/// with the sink left out: under misère play a terminal vertex is won by the player to move,
+/// so the misère P-positions are this kernel where nothing is drawn.
+fn misere_kernel<P>(graph: &Graph<P>, steps: u64) -> Kernel {
+    let sink = graph.len() as u32;
+    let edges: Vec<(u32, u32)> = (0..sink)
+        .flat_map(|v| {
+            let moves = graph.successors(v).iter().map(move |&w| (v, w));
+            let to_sink = graph.is_terminal(v).then_some((v, sink));
+            moves.chain(to_sink)
+        })
+        .collect();
+    let Ok(with_sink) = Graph::from_edges(vec![(); graph.len() + 1], &edges) else {
+        return Kernel::BoundReached { steps: 0 };
+    };
+    match with_sink.kernel(steps) {
+        Kernel::Found { vertices, unique } => Kernel::Found {
+            vertices: vertices.into_iter().filter(|&v| v != sink).collect(),
+            unique,
+        },
+        other => other,
+    }
+}
+
+/// Written as `{game, file, play, positions: [{position, outcome, depth, gamma, options}],
+/// kernel, kernel_reason}`, one vertex at a time; `kernel` is a list of names, or null with
+/// the reason.
+impl Serialize for GraphReport {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// One vertex as JSON shows it.
+        #[derive(Serialize)]
+        struct Node<'a> {
+            position: &'a str,
+            outcome: Outcome,
+            /// Moves to the end under best play; none at a draw.
+            depth: Option<u32>,
+            gamma: Option<Gamma>,
+            /// Indices of the positions one move away.
+            options: &'a [u32],
+        }
+        struct Nodes<'a>(&'a GraphReport);
+        impl Serialize for Nodes<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let report = self.0;
+                let graph = &report.graph;
+                serializer.collect_seq((0..graph.len() as u32).map(|v| Node {
+                    position: graph.position(v),
+                    outcome: report.labels.outcome(v),
+                    depth: report.labels.depth(v),
+                    gamma: report.gamma(v),
+                    options: graph.successors(v),
+                }))
+            }
+        }
+        struct Names<'a>(&'a Graph<String>, &'a [u32]);
+        impl Serialize for Names<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.1.iter().map(|&v| self.0.position(v)))
+            }
+        }
+        let mut report = serializer.serialize_struct("GraphReport", 6)?;
+        report.serialize_field("game", &self.game)?;
+        report.serialize_field("file", &self.file)?;
+        report.serialize_field("play", &self.play)?;
+        report.serialize_field("positions", &Nodes(self))?;
+        match &self.kernel {
+            Kernel::Found { vertices, unique } => {
+                report.serialize_field("kernel", &Names(&self.graph, vertices))?;
+                report.serialize_field("kernel_unique", unique)?;
+            }
+            other => {
+                report.serialize_field("kernel", &None::<()>)?;
+                report.serialize_field("kernel_reason", &other.reason())?;
+            }
+        }
+        report.end()
+    }
+}
+
+/// A sum of tokens on the vertices of a graph, analysed by γ (normal play).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumReport<'g> {
+    pub graph: &'g Graph<String>,
+    /// The vertex of each token.
+    pub tokens: Vec<u32>,
+    pub analysis: SumAnalysis,
+}
+
+/// A move in a sum, as people read it: which token, from where, to where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TokenMove<'g> {
+    /// Counted from 1.
+    pub token: usize,
+    pub from: &'g str,
+    pub to: &'g str,
+}
+
+impl<'g> SumReport<'g> {
+    /// The sum of tokens on `tokens`, analysed with `gamma`, the values of `graph`.
+    pub fn new(graph: &'g Graph<String>, gamma: &GammaLabels, tokens: Vec<u32>) -> Self {
+        let analysis = gamma.sum(graph, &tokens);
+        SumReport {
+            graph,
+            tokens,
+            analysis,
+        }
+    }
+
+    /// The tokens' vertices, as `a + b + c`.
+    pub fn show(&self) -> String {
+        let names: Vec<&str> = self
+            .tokens
+            .iter()
+            .map(|&v| self.graph.position(v).as_str())
+            .collect();
+        names.join(" + ")
+    }
+
+    /// The best moves: winning ones where the sum is N (the one that provably ends the game
+    /// first), those that keep the draw where it is D.
+    pub fn moves(&self) -> impl Iterator<Item = TokenMove<'g>> + '_ {
+        self.analysis.moves.iter().map(|m| TokenMove {
+            token: m.component + 1,
+            from: self.graph.position(self.tokens[m.component]),
+            to: self.graph.position(m.to),
+        })
+    }
+}
+
+/// Written as `{tokens, play, outcome, gamma, winning_moves, drawing_moves}`.
+impl Serialize for SumReport<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let names: Vec<&str> = self
+            .tokens
+            .iter()
+            .map(|&v| self.graph.position(v).as_str())
+            .collect();
+        let moves: Vec<TokenMove> = self.moves().collect();
+        let (winning, drawing) = match self.analysis.outcome {
+            Outcome::D => (&[][..], &moves[..]),
+            _ => (&moves[..], &[][..]),
+        };
+        let mut report = serializer.serialize_struct("SumReport", 6)?;
+        report.serialize_field("tokens", &names)?;
+        report.serialize_field("play", &Play::Normal)?;
+        report.serialize_field("outcome", &self.analysis.outcome)?;
+        report.serialize_field("gamma", &self.analysis.value)?;
+        report.serialize_field("winning_moves", winning)?;
+        report.serialize_field("drawing_moves", drawing)?;
+        report.end()
+    }
+}
+
+/// A partizan game graph with names for its vertices, analysed: who wins from each vertex
+/// when Left starts and when Right starts.
+pub struct PartizanReport<'g> {
+    pub file: &'g str,
+    pub play: Play,
+    pub graph: &'g PartizanGraph<String>,
+    pub labels: &'g PartizanLabels,
+}
+
+/// Written as `{file, play, positions: [{position, outcome, left_starts, right_starts,
+/// left_options, right_options}]}`; `outcome` is the class (`L`, `R`, `N`, `P`, `D`, or two
+/// letters such as `LD` for who wins when Left starts, then when Right starts).
+impl Serialize for PartizanReport<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Node<'a> {
+            position: &'a str,
+            outcome: String,
+            left_starts: Winner,
+            right_starts: Winner,
+            left_options: &'a [u32],
+            right_options: &'a [u32],
+        }
+        struct Nodes<'a>(&'a PartizanReport<'a>);
+        impl Serialize for Nodes<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let PartizanReport { graph, labels, .. } = self.0;
+                serializer.collect_seq((0..graph.len() as u32).map(|v| {
+                    let outcome = labels.outcome(v);
+                    Node {
+                        position: graph.position(v),
+                        outcome: outcome.to_string(),
+                        left_starts: outcome.left_starts,
+                        right_starts: outcome.right_starts,
+                        left_options: graph.left_options(v),
+                        right_options: graph.right_options(v),
+                    }
+                }))
+            }
+        }
+        let mut report = serializer.serialize_struct("PartizanReport", 3)?;
+        report.serialize_field("file", self.file)?;
+        report.serialize_field("play", &self.play)?;
+        report.serialize_field("positions", &Nodes(self))?;
+        report.end()
+    }
+}
