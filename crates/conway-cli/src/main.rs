@@ -12,8 +12,12 @@ mod show;
 mod thermo;
 
 use clap::{Args, Parser, Subcommand};
+use conway::engine::Meter;
 use conway::engine::{Limits, Play, SearchError};
-use conway::graph::{GraphReport, GraphText, PartizanGraph, PartizanReport, SumReport};
+use conway::graph::{
+    Compound, CompoundAnalysis, Graph, GraphReport, GraphText, Method, PartizanGraph,
+    PartizanReport, SumReport,
+};
 use conway::lang::{Env, LangError, Report};
 use conway::partizan::Player;
 use conway::rules::{catalogue, ruleset, Budget, RuleError, Sum, MAX_SHOWN_VALUE};
@@ -225,6 +229,13 @@ struct GraphArgs {
     /// allowed), its outcome and its best moves, by the generalised Sprague–Grundy values.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',', num_args = 1)]
     sum: Option<Vec<String>>,
+    /// With --sum: how the tokens are played together instead of a sum (one token moves):
+    /// `conjunctive` (all move; play ends when one cannot), `continued` (all that can move do),
+    /// `selective` (any non-empty set moves), `shortened-selective` (any set; play ends when
+    /// one cannot), or `d-product:1,3` (Arakelyan's D-product over the filter of sets of
+    /// tokens holding tokens 1 and 3: those move, and any others).
+    #[arg(long, value_name = "KIND", requires = "sum", value_parser = parse_compound)]
+    compound: Option<Compound>,
     /// Print Graphviz DOT (P-positions drawn with a double circle, draws dashed).
     #[arg(long, conflicts_with_all = ["json", "sum"])]
     dot: bool,
@@ -522,11 +533,123 @@ impl GraphArgs {
                 "--sum analyses normal play: under misère play a sum is not found from its parts' values; draw the sum's own graph instead".into(),
             ));
         }
+        if let Some(compound) = &self.compound {
+            return self.run_compound(out, compound, &graph, tokens);
+        }
         let gamma = graph.gamma();
         let sum = SumReport::new(&graph, &gamma, tokens);
         match self.output.json {
             true => write_json(out, &sum),
             false => show::sum(out, &self.game, &sum),
+        }
+    }
+}
+
+impl GraphArgs {
+    /// `--sum a,b --compound KIND`: the tokens played together as `compound` says.
+    fn run_compound(
+        &self,
+        out: &mut dyn Write,
+        compound: &Compound,
+        graph: &Graph<String>,
+        tokens: Vec<u32>,
+    ) -> Result<(), Failure> {
+        let components = vec![graph; tokens.len()];
+        let mut meter = Meter::new(self.limits.limits());
+        let analysis = conway::graph::analyse(compound, &components, &tokens, &mut meter)
+            .map_err(|e| format!("{}: {e}", self.game))?;
+        let report = CompoundReport::new(graph, compound, &tokens, &analysis);
+        match self.output.json {
+            true => write_json(out, &report),
+            false => show::compound(out, &self.game, &report),
+        }
+    }
+}
+
+/// What `graph FILE --sum a,b --compound KIND --json` prints.
+#[derive(Serialize)]
+struct CompoundReport<'g> {
+    tokens: Vec<&'g str>,
+    compound: String,
+    outcome: conway::engine::Outcome,
+    /// `closed_rule` (remoteness, suspense or the selective rule on acyclic components) or
+    /// `product_graph` (retrograde analysis of the compound's own graph).
+    method: &'static str,
+    /// Each move as the tokens' vertices after it.
+    winning_moves: Vec<Vec<&'g str>>,
+    drawing_moves: Vec<Vec<&'g str>>,
+}
+
+impl<'g> CompoundReport<'g> {
+    fn new(
+        graph: &'g Graph<String>,
+        compound: &Compound,
+        tokens: &[u32],
+        analysis: &CompoundAnalysis,
+    ) -> Self {
+        let names = |vertices: &[u32]| -> Vec<&'g str> {
+            vertices
+                .iter()
+                .map(|&v| graph.position(v).as_str())
+                .collect()
+        };
+        let moves: Vec<Vec<&str>> = analysis.moves.iter().map(|m| names(m)).collect();
+        let (winning_moves, drawing_moves) = match analysis.outcome {
+            conway::engine::Outcome::D => (Vec::new(), moves),
+            _ => (moves, Vec::new()),
+        };
+        CompoundReport {
+            tokens: names(tokens),
+            compound: show_compound(compound),
+            outcome: analysis.outcome,
+            method: match analysis.method {
+                Method::ClosedRule => "closed_rule",
+                Method::ProductGraph => "product_graph",
+            },
+            winning_moves,
+            drawing_moves,
+        }
+    }
+}
+
+/// Reads a kind of compound game as `--compound` takes it.
+fn parse_compound(text: &str) -> Result<Compound, String> {
+    let kind = match text {
+        "sum" | "disjunctive" => Compound::Disjunctive,
+        "conjunctive" => Compound::Conjunctive,
+        "continued" | "continued-conjunctive" => Compound::ContinuedConjunctive,
+        "selective" => Compound::Selective,
+        "shortened-selective" => Compound::ShortenedSelective,
+        _ => {
+            let core = text.strip_prefix("d-product:").ok_or_else(|| {
+                format!("'{text}' is not a compound: use conjunctive, continued, selective, shortened-selective or d-product:1,2")
+            })?;
+            let core = core
+                .split(',')
+                .map(|token| match token.trim().parse::<usize>() {
+                    Ok(n) if n >= 1 => Ok(n - 1),
+                    _ => Err(format!(
+                        "'{token}' is not a token number: the core of a D-product lists tokens counted from 1, e.g. d-product:1,3"
+                    )),
+                })
+                .collect::<Result<Vec<usize>, String>>()?;
+            Compound::DProduct { core }
+        }
+    };
+    Ok(kind)
+}
+
+/// A compound as `--compound` writes it.
+fn show_compound(compound: &Compound) -> String {
+    match compound {
+        Compound::Disjunctive => "sum".into(),
+        Compound::Conjunctive => "conjunctive".into(),
+        Compound::ContinuedConjunctive => "continued".into(),
+        Compound::Selective => "selective".into(),
+        Compound::ShortenedSelective => "shortened-selective".into(),
+        Compound::DProduct { core } => {
+            let core: Vec<String> = core.iter().map(|i| (i + 1).to_string()).collect();
+            format!("d-product:{}", core.join(","))
         }
     }
 }

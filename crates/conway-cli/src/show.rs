@@ -1,7 +1,7 @@
 //! How answers read as text: reports, sequences and game graphs. What can be large (a graph,
 //! a sequence) is written as it goes, never built whole in memory first.
 
-use crate::Failure;
+use crate::{CompoundReport, Failure};
 use conway::engine::{Outcome, Play};
 use conway::graph::{GraphReport, Kernel, PartizanGraph, PartizanLabels, SumReport};
 use conway::heap::Sequence;
@@ -165,6 +165,38 @@ pub fn sum(out: &mut dyn Write, file: &str, sum: &SumReport) -> Result<(), Failu
     }
     for m in sum.moves() {
         writeln!(out, "  token {}: {} → {}", m.token, m.from, m.to)?;
+    }
+    Ok(())
+}
+
+/// Tokens played together in a compound: the outcome, how it was found, the best moves.
+pub fn compound(out: &mut dyn Write, file: &str, report: &CompoundReport) -> Result<(), Failure> {
+    let how = match report.method {
+        "closed_rule" => "by the closed rule of remoteness, suspense or the selective rule",
+        _ => "by retrograde analysis of the compound's own graph",
+    };
+    writeln!(
+        out,
+        "{file}: {} played as {} (normal play)",
+        report.tokens.join(", "),
+        report.compound
+    )?;
+    writeln!(
+        out,
+        "outcome: {} ({}), {how}",
+        report.outcome,
+        report.outcome.meaning()
+    )?;
+    let (title, moves) = match report.drawing_moves.is_empty() {
+        true => ("winning moves", &report.winning_moves),
+        false => ("drawing moves", &report.drawing_moves),
+    };
+    match moves.len() {
+        0 => writeln!(out, "winning moves: none")?,
+        n => writeln!(out, "{title} ({n}), each as the tokens' vertices after it:")?,
+    }
+    for m in moves {
+        writeln!(out, "  → {}", m.join(", "))?;
     }
     Ok(())
 }

@@ -1026,3 +1026,69 @@ fn graph_reads_partizan_files() {
     assert_eq!(report["positions"][1]["right_starts"], "Draw");
     fails_with(&["graph", &file, "--sum", "a"], "partizan");
 }
+
+#[test]
+fn graph_plays_tokens_as_compounds() {
+    // Subtraction {1, 2} on heaps 0..12 (spec §5's worked examples, oracles 25-30).
+    let text: String = (0..=12u32)
+        .map(|n| {
+            let moves: Vec<String> = [1, 2]
+                .iter()
+                .filter(|&&t| t <= n)
+                .map(|t| (n - t).to_string())
+                .collect();
+            format!("{n} -> {}\n", moves.join(" "))
+        })
+        .collect();
+    let file = graph_file("subtraction-12", &text);
+    let compound = |tokens: &str, kind: &str| {
+        json(&[
+            "graph",
+            &file,
+            "--sum",
+            tokens,
+            "--compound",
+            kind,
+            "--json",
+        ])
+    };
+    assert_eq!(compound("3,4", "conjunctive")["outcome"], "P");
+    assert_eq!(compound("1,6,10", "conjunctive")["outcome"], "N");
+    assert_eq!(compound("1,6,10", "continued")["outcome"], "N");
+    let selective = compound("1,6,10", "selective");
+    assert_eq!(
+        selective["winning_moves"],
+        serde_json::json!([["0", "6", "9"]])
+    );
+    assert_eq!(selective["method"], "closed_rule");
+    assert_eq!(compound("3,6,9", "selective")["outcome"], "P");
+    assert_eq!(compound("3,5,7", "d-product:1")["outcome"], "P");
+    assert_eq!(compound("4,3,3", "d-product:1")["outcome"], "N");
+    assert_eq!(compound("3,4,7", "d-product:1,2")["outcome"], "P");
+    assert_eq!(compound("3,4,6", "d-product:1,2,3")["outcome"], "P");
+    // The disjunctive sum by γ: Fraenkel's (1, 6, 10) is P.
+    assert_eq!(
+        json(&["graph", &file, "--sum", "1,6,10", "--json"])["outcome"],
+        "P"
+    );
+    // On a cycle no closed rule applies: the compound's own graph decides.
+    let cycle = graph_file("cycle", "a -> b\nb -> a\nb -> t\n");
+    let report = json(&[
+        "graph",
+        &cycle,
+        "--sum",
+        "a,a",
+        "--compound",
+        "conjunctive",
+        "--json",
+    ]);
+    assert_eq!(report["method"], "product_graph");
+    fails_with(
+        &["graph", &file, "--sum", "1,2", "--compound", "d-product:3"],
+        "core",
+    );
+    // A mistyped command line gets clap's usage help.
+    let output = conway(&["graph", &file, "--sum", "1,2", "--compound", "sideways"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("'sideways' is not a compound"));
+}
