@@ -195,7 +195,8 @@ impl GammaLabels {
     /// reply the next safe move lowers the key again. Where it is D: every move that keeps the
     /// draw (to ∞(K') with 0 ∉ K'). Where it is P: no move.
     ///
-    /// `graph` must be the graph these labels were computed on.
+    /// `graph` must be the graph these labels were computed on, and every token one of its
+    /// vertices (as for [`GammaLabels::value`], a vertex out of range panics).
     pub fn sum<P>(&self, graph: &Graph<P>, tokens: &[u32]) -> SumAnalysis {
         let values: Vec<Gamma> = tokens.iter().map(|&v| self.value(v)).collect();
         let value = Gamma::sum(&values);
