@@ -42,8 +42,8 @@ impl Kernel {
             ),
             Kernel::BoundReached { steps } => Some(format!(
                 "the search for a kernel among the draws stopped after {steps} steps without \
-                 an answer (whether a kernel exists is NP-complete in general); allow more \
-                 steps to search further"
+                 an answer (whether a kernel exists is NP-complete in general); more work \
+                 (--max-positions on the command line) searches further"
             )),
         }
     }

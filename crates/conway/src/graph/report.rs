@@ -30,15 +30,17 @@ pub struct GraphReport {
 }
 
 impl GraphReport {
-    /// Analyses `graph` under `play`; the search for a kernel among draws takes at most
-    /// `kernel_steps` steps.
+    /// Analyses `graph` under `play`. The search for a kernel among draws may do about
+    /// `work` vertex visits: a step of the search may visit every vertex, so it takes at most
+    /// `work` / (number of vertices) steps.
     pub fn new(
         game: Option<String>,
         file: Option<String>,
         graph: Graph<String>,
         play: Play,
-        kernel_steps: u64,
+        work: u64,
     ) -> GraphReport {
+        let kernel_steps = work / (graph.len() as u64 + 1);
         let labels = graph.solve(play);
         let (gamma, kernel) = match play {
             Play::Normal => (Some(graph.gamma()), graph.kernel(kernel_steps)),
