@@ -99,12 +99,22 @@ pub fn graph(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
         Kernel::Found { vertices, unique } => {
             let which = if *unique { "the kernel" } else { "a kernel" };
             write!(out, "{which} ({}):", vertices.len())?;
-            for &v in vertices {
-                write!(out, " {}", graph.position(v))?;
+            for (i, &v) in vertices.iter().enumerate() {
+                let lead = if i == 0 { " " } else { " · " };
+                write!(out, "{lead}{}", graph.position(v))?;
             }
             writeln!(out)?;
         }
-        other => writeln!(out, "kernel: none: {}", other.reason().unwrap_or_default())?,
+        Kernel::None => writeln!(
+            out,
+            "kernel: none: {}",
+            report.kernel.reason().unwrap_or_default()
+        )?,
+        other => writeln!(
+            out,
+            "kernel: unknown: {}",
+            other.reason().unwrap_or_default()
+        )?,
     }
     Ok(())
 }

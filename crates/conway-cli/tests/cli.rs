@@ -469,6 +469,17 @@ fn play_against_perfect_play() {
     // Games that need not end are played too: Poker Nim's moves include adding chips.
     let transcript = play(&["play", "poker-nim", "1 2 / 1 0"], "1\n");
     assert!(transcript.contains("add 1"), "{transcript}");
+    // Northcott's retreats reach P-positions too, but the engine advances, so however the
+    // player answers the game ends (it used to go round a cycle for ever).
+    let replies = "1\n2\n".repeat(50);
+    let transcript = play(
+        &["play", "northcott", "W.B|.WB.", "--engine-first"],
+        &replies,
+    );
+    assert!(
+        transcript.contains("You cannot move, so I win"),
+        "{transcript}"
+    );
     // Under misère play Poker Nim can be a draw, and then the engine keeps it.
     let transcript = play(
         &["play", "poker-nim", "2", "--misere", "--engine-first"],

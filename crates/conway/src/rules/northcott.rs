@@ -326,17 +326,25 @@ impl Impartial for Northcott {
         if change == 0 {
             return true;
         }
-        for (i, row) in board.rows.iter().enumerate() {
-            let gap = row.gap() ^ change;
-            if let Some(moved) = row.moves(board.white_to_move).find(|r| r.gap() == gap) {
-                sink.push_with(|| {
-                    let mut rows = board.rows.clone();
-                    rows[i] = moved;
-                    Board {
-                        rows,
-                        white_to_move: !board.white_to_move,
-                    }
-                });
+        // Advances first: a player who only ever advances runs out of room, so the game
+        // ends, where a retreat to a P-position can be answered by a retreat and go round a
+        // cycle for ever.
+        for advance in [true, false] {
+            for (i, row) in board.rows.iter().enumerate() {
+                let gap = row.gap() ^ change;
+                if (gap < row.gap()) != advance {
+                    continue;
+                }
+                if let Some(moved) = row.moves(board.white_to_move).find(|r| r.gap() == gap) {
+                    sink.push_with(|| {
+                        let mut rows = board.rows.clone();
+                        rows[i] = moved;
+                        Board {
+                            rows,
+                            white_to_move: !board.white_to_move,
+                        }
+                    });
+                }
             }
         }
         true
