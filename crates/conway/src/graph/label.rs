@@ -56,7 +56,12 @@ impl Labels {
     ///
     /// Ties keep the order of the successors.
     pub fn best_moves<P>(&self, graph: &Graph<P>, v: u32) -> Vec<u32> {
-        let successors = graph.successors(v);
+        self.best_among(v, graph.successors(v))
+    }
+
+    /// [`Labels::best_moves`] from `v` among `successors`, the vertices one move from `v`,
+    /// for callers that hold the moves elsewhere (the partizan state graph).
+    pub(super) fn best_among(&self, v: u32, successors: &[u32]) -> Vec<u32> {
         let mut moves: Vec<u32> = match self.outcome(v) {
             Outcome::N => successors
                 .iter()

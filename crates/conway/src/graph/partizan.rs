@@ -364,33 +364,15 @@ impl PartizanLabels {
     /// the longest delays first. From a drawn state, the moves that keep the draw (there is
     /// always one).
     pub fn best_moves<P>(&self, graph: &PartizanGraph<P>, v: u32, mover: Player) -> Vec<u32> {
-        let options = graph.options(v, mover);
         let next = mover.opponent();
-        let result = |w: u32| self.states.outcome(state(w, next));
-        let depth = |w: u32| self.depth(w, next).unwrap_or(0);
-        let mut moves: Vec<u32>;
-        match self.states.outcome(state(v, mover)) {
-            Outcome::N => {
-                moves = options
-                    .iter()
-                    .copied()
-                    .filter(|&w| result(w) == Outcome::P)
-                    .collect();
-                moves.sort_by_key(|&w| depth(w));
-            }
-            Outcome::P => {
-                moves = options.to_vec();
-                moves.sort_by_key(|&w| std::cmp::Reverse(depth(w)));
-            }
-            _ => {
-                moves = options
-                    .iter()
-                    .copied()
-                    .filter(|&w| result(w) == Outcome::D)
-                    .collect();
-            }
-        }
-        moves
+        let states: Vec<u32> = graph
+            .options(v, mover)
+            .iter()
+            .map(|&w| state(w, next))
+            .collect();
+        let best = self.states.best_among(state(v, mover), &states);
+        // State 2w or 2w + 1 is vertex w.
+        best.into_iter().map(|s| s / 2).collect()
     }
 
     /// The double kernel (K_L, K_R) of book Def. 5.5 as a flag per vertex: K_L holds the
