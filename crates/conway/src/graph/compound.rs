@@ -151,12 +151,12 @@ impl ProductGraph {
         )?;
         let sizes: Vec<u32> = parts.iter().map(|p| p.len() as u32).collect();
         let strides = strides(&sizes);
-        let successors = product_successors(moves, &parts, &strides, vertices as usize);
-        let graph = Graph {
-            positions: vec![(); vertices as usize],
-            predecessors: successors.reversed(),
-            successors,
-        };
+        let graph = Graph::numbered(product_successors(
+            moves,
+            &parts,
+            &strides,
+            vertices as usize,
+        ));
         Ok(ProductGraph {
             coordinates,
             components: components.len(),

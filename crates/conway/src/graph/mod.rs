@@ -165,6 +165,35 @@ impl<P: Clone + Eq + Hash + Footprint> Graph<P> {
     }
 }
 
+/// The lists of neighbours of `vertex_count` vertices holding each edge (from, to) once, or
+/// the first edge that names a vertex that does not exist. The caller keeps the counts within
+/// `u32`.
+fn lists_of_edges(vertex_count: usize, edges: &[(u32, u32)]) -> Result<Adjacency, GraphError> {
+    if let Some(&(from, to)) = edges
+        .iter()
+        .find(|&&(from, to)| from as usize >= vertex_count || to as usize >= vertex_count)
+    {
+        return Err(GraphError::NoSuchVertex {
+            from,
+            to,
+            vertex_count,
+        });
+    }
+    Ok(Adjacency::group(vertex_count, edges.iter().copied()).deduplicated())
+}
+
+impl Graph<()> {
+    /// The graph of numbered vertices with these successor lists (a state graph, a product
+    /// graph), with its predecessor lists.
+    fn numbered(successors: Adjacency) -> Graph<()> {
+        Graph {
+            positions: vec![(); successors.offsets.len() - 1],
+            predecessors: successors.reversed(),
+            successors,
+        }
+    }
+}
+
 impl<P> Graph<P> {
     /// The same graph on other positions: vertex `v` becomes `f(position(v))`.
     pub fn map<Q>(self, f: impl FnMut(P) -> Q) -> Graph<Q> {
@@ -182,17 +211,7 @@ impl<P> Graph<P> {
         if vertex_count > u32::MAX as usize || edges.len() > u32::MAX as usize {
             return Err(GraphError::TooLarge);
         }
-        if let Some(&(from, to)) = edges
-            .iter()
-            .find(|&&(from, to)| from as usize >= vertex_count || to as usize >= vertex_count)
-        {
-            return Err(GraphError::NoSuchVertex {
-                from,
-                to,
-                vertex_count,
-            });
-        }
-        let successors = Adjacency::group(vertex_count, edges.iter().copied()).deduplicated();
+        let successors = lists_of_edges(vertex_count, edges)?;
         let predecessors = successors.reversed();
         Ok(Graph {
             positions,

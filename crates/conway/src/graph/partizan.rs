@@ -9,7 +9,7 @@
 
 use super::adjacency::Adjacency;
 use super::intern::Interner;
-use super::{Graph, GraphError, Labels, ENTRY_BYTES};
+use super::{lists_of_edges, Graph, GraphError, Labels, ENTRY_BYTES};
 use crate::engine::{Footprint, Meter, Outcome, Play, SearchError};
 use crate::partizan::Player;
 use serde::Serialize;
@@ -52,22 +52,9 @@ impl<P> PartizanGraph<P> {
         if vertex_count > MAX_VERTICES || edge_count.is_none_or(|e| e > u32::MAX as usize) {
             return Err(GraphError::TooLarge);
         }
-        let side = |edges: &[(u32, u32)]| -> Result<Adjacency, GraphError> {
-            if let Some(&(from, to)) = edges
-                .iter()
-                .find(|&&(from, to)| from as usize >= vertex_count || to as usize >= vertex_count)
-            {
-                return Err(GraphError::NoSuchVertex {
-                    from,
-                    to,
-                    vertex_count,
-                });
-            }
-            Ok(Adjacency::group(vertex_count, edges.iter().copied()).deduplicated())
-        };
         Ok(PartizanGraph {
-            left: side(left)?,
-            right: side(right)?,
+            left: lists_of_edges(vertex_count, left)?,
+            right: lists_of_edges(vertex_count, right)?,
             positions,
         })
     }
@@ -141,12 +128,7 @@ impl<P> PartizanGraph<P> {
             );
             offsets.push(targets.len() as u32);
         }
-        let successors = Adjacency { offsets, targets };
-        Graph {
-            positions: vec![(); 2 * n],
-            predecessors: successors.reversed(),
-            successors,
-        }
+        Graph::numbered(Adjacency { offsets, targets })
     }
 }
 
