@@ -447,9 +447,29 @@ impl<G: Typeable> Typed<G> {
         .map_err(|e| self.game.search_error(e))
     }
 
-    /// The analysis of a position from which play may go round a cycle: retrograde analysis
-    /// of its explicit game graph, which finds draws and wins that really end (the best moves
-    /// by depth, spec §1).
+    /// The outcome of a position from which play may go round a cycle, and the moves best
+    /// play chooses from (spec §1): at N the winning moves, least depth first, so that the
+    /// first ends the game; at a draw the moves that keep it; at P none. Found by retrograde
+    /// analysis of the explicit game graph.
+    fn loopy_best_moves(
+        &self,
+        rules: &G,
+        play: Play,
+        limits: Limits,
+    ) -> Result<(Outcome, Vec<G::Position>), RuleError> {
+        let graph = self.explore(rules, &mut Meter::new(limits))?;
+        let labels = graph.solve(play);
+        let outcome = labels.outcome(0);
+        let moves = match outcome {
+            Outcome::P => Vec::new(),
+            _ => labels.best_moves(&graph, 0),
+        };
+        let positions = moves.iter().map(|&w| graph.position(w).clone());
+        Ok((outcome, positions.collect()))
+    }
+
+    /// The analysis of a position from which play may go round a cycle: its outcome, with
+    /// the winning moves or, at a draw, the moves that keep it.
     fn analyse_loopy(
         &self,
         rules: &G,
@@ -457,22 +477,18 @@ impl<G: Typeable> Typed<G> {
         keep: usize,
         limits: Limits,
     ) -> Result<Report, RuleError> {
-        let graph = self.explore(rules, &mut Meter::new(limits))?;
-        let labels = graph.solve(play);
-        let outcome = labels.outcome(0);
-        let best = labels.best_moves(&graph, 0);
+        let (outcome, best) = self.loopy_best_moves(rules, play, limits)?;
         let long = self.show().chars().count() > MAX_SHOWN_POSITION;
-        let written = |moves: &[u32]| -> Vec<Move> {
+        let written = |moves: &[G::Position]| -> Vec<Move> {
             moves
                 .iter()
                 .take(keep)
-                .map(|&w| self.written_move(rules, graph.position(w), long))
+                .map(|to| self.written_move(rules, to, long))
                 .collect()
         };
-        let (winning, drawing): (&[u32], &[u32]) = match outcome {
-            Outcome::N => (&best, &[]),
-            Outcome::D => (&[], &best),
-            _ => (&[], &[]),
+        let (winning, drawing) = match outcome {
+            Outcome::D => (&[][..], &best[..]),
+            _ => (&best[..], &[][..]),
         };
         Ok(Report {
             game: self.game.name.clone(),
@@ -623,19 +639,10 @@ impl<G: Typeable> Dynamic for Typed<G> {
                 moves: moves.into_iter().map(|p| self.wrap(p)).collect(),
             }),
             Err(SearchError::Loops) => {
-                let graph = self.explore(rules, &mut Meter::new(limits))?;
-                let labels = graph.solve(play);
-                let outcome = labels.outcome(0);
-                let moves = match outcome {
-                    Outcome::P => Vec::new(),
-                    _ => labels.best_moves(&graph, 0),
-                };
+                let (outcome, moves) = self.loopy_best_moves(rules, play, limits)?;
                 Ok(BestMoves {
                     outcome,
-                    moves: moves
-                        .into_iter()
-                        .map(|w| self.wrap(graph.position(w).clone()))
-                        .collect(),
+                    moves: moves.into_iter().map(|p| self.wrap(p)).collect(),
                 })
             }
             Err(other) => Err(self.game.search_error(other)),
