@@ -76,11 +76,16 @@ struct GameArgs {
 
 impl GameArgs {
     fn play(&self) -> Play {
-        if self.misere {
-            Play::Misere
-        } else {
-            Play::Normal
-        }
+        play_of(self.misere)
+    }
+}
+
+/// The play convention `--misere` asks for.
+fn play_of(misere: bool) -> Play {
+    if misere {
+        Play::Misere
+    } else {
+        Play::Normal
     }
 }
 
@@ -448,11 +453,7 @@ impl PlayArgs {
 
 impl GraphArgs {
     fn play(&self) -> Play {
-        if self.misere {
-            Play::Misere
-        } else {
-            Play::Normal
-        }
+        play_of(self.misere)
     }
 
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
@@ -543,9 +544,7 @@ impl GraphArgs {
             false => show::sum(out, &self.game, &sum),
         }
     }
-}
 
-impl GraphArgs {
     /// `--sum a,b --compound KIND`: the tokens played together as `compound` says.
     fn run_compound(
         &self,

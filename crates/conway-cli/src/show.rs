@@ -74,12 +74,11 @@ pub fn graph(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
         graph.len(),
         graph.edge_count()
     )?;
-    let width = |texts: &mut dyn Iterator<Item = usize>| texts.max().unwrap_or(0);
-    let name_width = width(&mut graph.positions().iter().map(|p| p.chars().count()));
+    let name_width = widest(graph.positions());
     let gammas: Vec<String> = (0..graph.len() as u32)
         .map(|v| report.gamma(v).map_or(String::new(), |g| g.to_string()))
         .collect();
-    let gamma_width = width(&mut gammas.iter().map(String::len));
+    let gamma_width = widest(&gammas);
     for v in 0..graph.len() as u32 {
         // Width pads by characters, so the arrows line up past `→` and `·` alike.
         let outcome = report.labels.outcome(v);
@@ -119,6 +118,11 @@ pub fn graph(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The length in characters of the longest of `texts`, to pad a column to.
+fn widest(texts: &[String]) -> usize {
+    texts.iter().map(|t| t.chars().count()).max().unwrap_or(0)
+}
+
 /// A partizan game graph: one line per vertex with its outcome class and each player's moves.
 pub fn partizan_graph(
     out: &mut dyn Write,
@@ -135,12 +139,7 @@ pub fn partizan_graph(
         "{file} ({play}): {} positions, {moves} moves; each line gives the outcome: L, R, N, P, D (a draw whoever starts), or who wins when Left starts then when Right starts (LD, DR, RD, DL)",
         graph.len()
     )?;
-    let width = graph
-        .positions()
-        .iter()
-        .map(|p| p.chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = widest(graph.positions());
     let names = |list: &[u32]| -> String {
         let names: Vec<&str> = list.iter().map(|&w| graph.position(w).as_str()).collect();
         names.join(" ")

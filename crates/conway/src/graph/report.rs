@@ -182,14 +182,18 @@ impl<'g> SumReport<'g> {
         }
     }
 
+    /// The names of the tokens' vertices.
+    fn names(&self) -> Vec<&'g str> {
+        let graph = self.graph;
+        self.tokens
+            .iter()
+            .map(|&v| graph.position(v).as_str())
+            .collect()
+    }
+
     /// The tokens' vertices, as `a + b + c`.
     pub fn show(&self) -> String {
-        let names: Vec<&str> = self
-            .tokens
-            .iter()
-            .map(|&v| self.graph.position(v).as_str())
-            .collect();
-        names.join(" + ")
+        self.names().join(" + ")
     }
 
     /// The best moves: winning ones where the sum is N (the one that provably ends the game
@@ -206,18 +210,13 @@ impl<'g> SumReport<'g> {
 /// Written as `{tokens, play, outcome, gamma, winning_moves, drawing_moves}`.
 impl Serialize for SumReport<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let names: Vec<&str> = self
-            .tokens
-            .iter()
-            .map(|&v| self.graph.position(v).as_str())
-            .collect();
         let moves: Vec<TokenMove> = self.moves().collect();
         let (winning, drawing) = match self.analysis.outcome {
             Outcome::D => (&[][..], &moves[..]),
             _ => (&moves[..], &[][..]),
         };
         let mut report = serializer.serialize_struct("SumReport", 6)?;
-        report.serialize_field("tokens", &names)?;
+        report.serialize_field("tokens", &self.names())?;
         report.serialize_field("play", &Play::Normal)?;
         report.serialize_field("outcome", &self.analysis.outcome)?;
         report.serialize_field("gamma", &self.analysis.value)?;
