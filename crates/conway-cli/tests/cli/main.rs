@@ -10,6 +10,62 @@ fn conway(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs `conway` and returns its output with its peak resident memory in bytes, as the
+/// kernel accounts it for that one child (`wait4`), so that tests running side by side do not
+/// mix their figures.
+fn conway_peak(args: &[&str]) -> (Output, u64) {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_conway"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            pipe.read_to_end(&mut bytes).map(|_| bytes)
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value for wait4 to fill in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: the pid is our own unreaped child; wait4 writes only the two values given.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as libc::pid_t, "wait4 reaps the child");
+    let output = Output {
+        status: std::os::unix::process::ExitStatusExt::from_raw(status),
+        stdout: stdout.join().unwrap().unwrap(),
+        stderr: stderr.join().unwrap().unwrap(),
+    };
+    // Linux gives the peak resident set in KiB.
+    (output, usage.ru_maxrss as u64 * 1024)
+}
+
+/// Runs `conway` with `--max-memory limit` (in MiB) appended and checks that the process
+/// never held more than the limit and a small constant for the binary itself; returns the
+/// output.
+fn within_memory(args: &[&str], limit_mib: u64) -> Output {
+    let limit = format!("{limit_mib}M");
+    let mut all = args.to_vec();
+    all.extend(["--max-memory", &limit]);
+    let (output, peak) = conway_peak(&all);
+    let allowed = (limit_mib + PROCESS_OVERHEAD_MIB) << 20;
+    assert!(
+        peak <= allowed,
+        "{all:?} peaked at {} MiB, more than the limit of {limit_mib} MiB and {PROCESS_OVERHEAD_MIB} MiB for the process",
+        peak >> 20
+    );
+    output
+}
+
+/// What the process holds beyond anything a limit counts: the binary, the allocator's
+/// arenas, the standard streams.
+const PROCESS_OVERHEAD_MIB: u64 = 16;
+
 fn json(args: &[&str]) -> Value {
     let output = conway(args);
     assert!(
@@ -1102,4 +1158,16 @@ fn graph_plays_tokens_as_compounds() {
     let output = conway(&["graph", &file, "--sum", "1,2", "--compound", "sideways"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("'sideways' is not a compound"));
+}
+
+#[test]
+fn peak_memory_is_measured_for_the_child_alone() {
+    let (output, peak) = conway_peak(&["solve", "nim", "3 5"]);
+    assert!(output.status.success());
+    assert!(peak > 1 << 20, "a process holds at least a MiB: {peak}");
+    assert!(
+        peak < PROCESS_OVERHEAD_MIB << 20,
+        "a small answer fits the overhead allowed: {} MiB",
+        peak >> 20
+    );
 }
