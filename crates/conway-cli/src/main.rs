@@ -18,6 +18,7 @@ use conway::graph::{
     Compound, CompoundAnalysis, Graph, GraphReport, GraphText, Method, PartizanGraph,
     PartizanReport, SumReport,
 };
+use conway::heap::sequence_work_limit;
 use conway::lang::{Env, LangError, Report};
 use conway::partizan::Player;
 use conway::rules::{catalogue, ruleset, Budget, RuleError, Sum, MAX_SHOWN_VALUE};
@@ -100,9 +101,10 @@ struct Output {
 struct LimitArgs {
     /// Give up after this much work: each position a search lists counts once, and once more
     /// per 256 bytes it holds; the store of short games counts once per 8 steps (a comparison,
-    /// a sum, an option of a form to simplify).
-    #[arg(long, default_value_t = Limits::default().max_positions)]
-    max_positions: u64,
+    /// a sum, an option of a form to simplify). Default 10000000; for `seq`, 64 for each heap
+    /// asked for where that is more.
+    #[arg(long, value_name = "N")]
+    max_positions: Option<u64>,
     /// Give up rather than hold more memory than this in tables, search stack and the store
     /// of games: bytes, or a number with K, M or G (binary units), e.g. `512M`.
     #[arg(long, default_value = "2G", value_parser = parse_memory)]
@@ -137,8 +139,13 @@ fn parse_memory(text: &str) -> Result<u64, String> {
 
 impl LimitArgs {
     fn limits(&self) -> Limits {
+        self.limits_or(Limits::default().max_positions)
+    }
+
+    /// The limits, with `work` as the work limit unless the user gave one.
+    fn limits_or(&self, work: u64) -> Limits {
         Limits {
-            max_positions: self.max_positions,
+            max_positions: self.max_positions.unwrap_or(work),
             max_memory: self.max_memory,
         }
     }
@@ -146,8 +153,12 @@ impl LimitArgs {
     /// The budget of one computation, with a progress line on a terminal and silence in a
     /// pipe.
     fn budget(&self) -> Budget {
+        self.budget_with(self.limits())
+    }
+
+    fn budget_with(&self, limits: Limits) -> Budget {
         Budget {
-            limits: self.limits(),
+            limits,
             progress: progress_bar(),
         }
     }
@@ -556,7 +567,7 @@ impl GraphArgs {
                 Some(self.game.clone()),
                 graph,
                 self.play(),
-                self.limits.max_positions,
+                self.limits.limits().max_positions,
             );
             return self.write(out, &report);
         };
@@ -740,8 +751,10 @@ struct SequenceReport {
 impl SeqArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let rules = ruleset(&self.game)?;
+        // Whoever names the heaps asks for their work: the default limit grows with them.
+        let limits = self.limits.limits_or(sequence_work_limit(self.to));
         let sequence = rules
-            .sequence(self.to, self.limits.budget())
+            .sequence(self.to, self.limits.budget_with(limits))
             .map_err(|error| explain_sequence(error, self.to))?;
         if let Some(path) = &self.out {
             write_values(path, &sequence)?;

@@ -3,6 +3,8 @@
 use serde_json::Value;
 use std::process::{Command, Output};
 
+mod review_heap;
+
 fn conway(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_conway"))
         .args(args)
@@ -367,7 +369,7 @@ fn bad_input_gets_one_clear_line() {
         "not a game on rows of independent heaps",
     );
     fails_with(
-        &["seq", "nim", "--to", "1000000000000"],
+        &["seq", "hex:0.8...", "--to", "1000"],
         "ask for fewer heaps (--to) or raise the limit (--max-positions N)",
     );
     fails_with(

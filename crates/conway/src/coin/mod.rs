@@ -236,6 +236,16 @@ impl<R: CoinRule> CoinGame<R> {
         }
     }
 
+    /// At most how many coins one move at `x` to `w` turns: what the rule's finder writes out
+    /// (a Ruler block may be as long as `x`), else what any move turns.
+    pub fn move_coins(&self, x: u64, w: u64) -> u64 {
+        if self.has_finder(x) {
+            self.rule.known_moves_cost(x, w)
+        } else {
+            self.rule.move_size(x)
+        }
+    }
+
     /// How many moves at `x` take `g([x])` to `w`: counted by the rule, else by a pass over
     /// the moves at `x` (about [`CoinGame::class_cost`]).
     pub fn count_moves_to(&self, x: u64, w: u64) -> Result<u64, CoinError> {

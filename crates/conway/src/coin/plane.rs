@@ -442,8 +442,9 @@ impl<A: CoinRule, B: CoinRule> Impartial for Tartan<A, B> {
 impl<A: CoinRule, B: CoinRule> Tartan<A, B> {
     /// The moves of `heads` that change their value by `change`, found class by class
     /// ([`Tartan::class_pairs`]): counted first (nothing goes to the sink where the count
-    /// is too much work or passes 2^64), then the first the sink wants built, grouped by
-    /// class rather than in the order of the options.
+    /// is too much work or passes 2^64, or where the moves the sink wants turn too many
+    /// squares to build), then the first the sink wants built, grouped by class rather than
+    /// in the order of the options.
     fn moves_by_classes(
         &self,
         heads: &[Square],
@@ -459,15 +460,28 @@ impl<A: CoinRule, B: CoinRule> Tartan<A, B> {
         }
         let mut targets = Vec::with_capacity(heads.len());
         let mut total = 0u128;
+        // The squares of the moves that will be built: the first the sink wants.
+        let (mut wanted, mut squares) = (u128::from(sink.wanted()), 0u128);
         for &square in heads {
             let Ok(u) = self.value(square).map(|v| change ^ v) else {
                 return false;
             };
-            let counted = self.class_pairs(square, u, &mut |_, _, n| total += n);
+            let (x, y) = square;
+            let counted = self.class_pairs(square, u, &mut |u1, u2, n| {
+                total += n;
+                let built = n.min(wanted);
+                wanted -= built;
+                let each =
+                    self.rows.move_coins(x, u1) as u128 * self.columns.move_coins(y, u2) as u128;
+                squares = squares.saturating_add(built.saturating_mul(each));
+            });
             if counted.is_err() || total > u128::from(u64::MAX) {
                 return false;
             }
             targets.push((square, u));
+        }
+        if squares > u128::from(MAX_MOVE_SEARCH) {
+            return false;
         }
         for (square, u) in targets {
             let listed = self.class_pairs(square, u, &mut |u1, u2, n| {

@@ -249,11 +249,12 @@ impl CoinRule for Rule {
         }
     }
 
-    /// The subtraction rules are the same from one past the largest distance on.
+    /// The subtraction rules are the same from one past the largest distance on; a distance
+    /// so large that no coin lies past it leaves the table to its budget.
     fn reach(&self) -> Option<Reach> {
         let largest = *self.set()?.last()?;
         Some(Reach {
-            from: self.origin() + largest,
+            from: self.origin().checked_add(largest)?,
             window: largest,
         })
     }
@@ -409,7 +410,7 @@ fn rulerette_blocks(x: u64, w: u64) -> Vec<u64> {
 /// the nim-sum is `gray(x − 1) ⊕ gray(a − 1)`).
 fn ruler_block(x: u64, w: u64) -> Option<u64> {
     let before = gray_inverse(gray(x - 1) ^ w);
-    (before < x).then_some(before + 1)
+    (before < x).then(|| before + 1)
 }
 
 /// Whether two Mock Turtles coins can be worth `w` together: `g(a) ⊕ g(b) = 2(a ⊕ b) +

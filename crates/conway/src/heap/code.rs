@@ -7,7 +7,7 @@
 //! nothing and leaving one heap would be a pass). A code may go on forever with its last digit
 //! repeated: Nim is `0.3…`, Lasker's Nim `4.3…`.
 
-use super::{Extend, HeapRule, NoSplit, Period, Reference, SparseSpace};
+use super::{ClosedCode, ClosedForm, Extend, HeapRule, NoSplit, Period, Reference, SparseSpace};
 use crate::impartial::MoveSink;
 use std::fmt;
 
@@ -181,19 +181,38 @@ impl TakeBreak {
 
     /// About how many options [`moves_to`](Self::moves_to) looks at in a heap of `n`.
     fn listing_work(&self, n: u64, periodic: Option<Period>) -> u64 {
-        let takes = self.max_take().map_or(n, |max| max.min(n)) + 1;
-        let half = n / 2;
-        let pairs = match periodic {
-            _ if self.max_parts() < 2 => 0,
-            Some(p) => half.min(p.preperiod + 2 * p.period),
-            None => half,
+        let direct = |p: Period| p.preperiod.saturating_add(p.period.saturating_mul(2));
+        self.options_of(n, &|rest| match periodic {
+            Some(p) => (rest / 2).min(direct(p)),
+            None => rest / 2,
+        })
+    }
+
+    /// About how many options a heap of `n` has (saturating): one for each take that may leave
+    /// no heap or one, `pairs(r)` for each that splits the `r` chips left in two, about `r²/12`
+    /// for each that splits them in three. The takes of the tail are bounded by the largest
+    /// `r` they leave.
+    fn options_of(&self, n: u64, pairs: &dyn Fn(u64) -> u64) -> u64 {
+        let per_take = |digit: u8, rest: u64| {
+            let mut count = u64::from(digit & 3 != 0);
+            if digit & 4 != 0 {
+                count = count.saturating_add(pairs(rest));
+            }
+            if digit & 8 != 0 {
+                count = count.saturating_add(rest.saturating_mul(rest) / 12 + 1);
+            }
+            count
         };
-        let triples = if self.max_parts() > 2 {
-            n.saturating_mul(n) / 12
-        } else {
-            0
-        };
-        takes.saturating_mul(1 + pairs.saturating_add(triples))
+        let written = self.digits.len() as u64;
+        let mut total = (0..written)
+            .take_while(|&s| s <= n)
+            .map(|s| per_take(self.digit(s), n - s))
+            .fold(0, u64::saturating_add);
+        if let Some(top) = n.checked_sub(written).filter(|_| self.tail != 0) {
+            let takes = top.saturating_add(1);
+            total = total.saturating_add(takes.saturating_mul(per_take(self.tail, top)));
+        }
+        total
     }
 
     /// The splits of `rest` chips into two heaps of value `want`, smaller heap first. Past the
@@ -262,16 +281,16 @@ impl TakeBreak {
 /// solver (which refuses a position with too many options clearly).
 const MAX_LISTING_WORK: u64 = 1 << 26;
 
-/// The moves of one heap of a row, each built as the whole row it leaves.
-struct HeapMoves<'h, 's, 'f> {
-    heaps: &'h [u64],
-    i: usize,
-    sink: &'s mut MoveSink<'f, Vec<u64>>,
+/// The moves of one heap of a row (heap `i`), each built as the whole row it leaves.
+pub(super) struct HeapMoves<'h, 's, 'f> {
+    pub(super) heaps: &'h [u64],
+    pub(super) i: usize,
+    pub(super) sink: &'s mut MoveSink<'f, Vec<u64>>,
 }
 
 impl HeapMoves<'_, '_, '_> {
     /// The heap replaced by `parts` (an emptied heap shows as 0, as in [`Heaps`](super::Heaps)).
-    fn push(&mut self, parts: &[u64]) {
+    pub(super) fn push(&mut self, parts: &[u64]) {
         let (heaps, i) = (self.heaps, self.i);
         self.sink.push_with(|| {
             let mut row = Vec::with_capacity(heaps.len() + parts.len());
@@ -327,9 +346,23 @@ impl HeapRule for TakeBreak {
         }
     }
 
-    /// The sparse-space method where it applies (octal codes that end), linear time for
-    /// codes that never split, the definition otherwise.
+    /// Nim's values and Lasker's Nim in closed form ([`ClosedCode`]).
+    fn known_heap_value(&self, size: u64) -> Option<u64> {
+        ClosedCode::of(self)?.value(size)
+    }
+
+    fn every_heap_known(&self) -> bool {
+        ClosedCode::of(self).is_some()
+    }
+
+    /// The closed form where there is one, else the sparse-space method where it applies
+    /// (octal codes that end), linear time for codes that never split, the definition
+    /// otherwise.
     fn sequence_engine(&self) -> Option<Box<dyn Extend + '_>> {
+        if let Some(closed) = ClosedCode::of(self) {
+            let values = ClosedForm::new(move |size| closed.value(size));
+            return Some(Box::new(values.with_period(Some(closed.period()))));
+        }
         if let Some(engine) = SparseSpace::new(self) {
             return Some(Box::new(engine));
         }
@@ -339,15 +372,10 @@ impl HeapRule for TakeBreak {
         Some(Box::new(Reference::new(self)))
     }
 
-    /// Two options per take at most, plus the splits: n/2 pairs, n²/12 triples.
+    /// One option per take that leaves no heap or one, plus the splits: r/2 pairs and r²/12
+    /// triples of the r chips left.
     fn heap_option_bound(&self, size: u64) -> Option<u64> {
-        let takes = self.max_take().map_or(size, |max| max.min(size)) + 1;
-        let splits = match self.max_parts() {
-            0 | 1 => 2,
-            2 => 2 + size / 2,
-            _ => (2 + size / 2).saturating_add(size.saturating_mul(size) / 12 + 1),
-        };
-        Some(takes.saturating_mul(splits))
+        Some(self.options_of(size, &|rest| rest / 2))
     }
 
     /// The octal periodicity theorem (Theorem 3.3, Guy and Smith): with σ the most chips taken

@@ -6,8 +6,10 @@
 //! Take-and-break games are given by their codes ([`TakeBreak`]). A [`Sequence`] holds the
 //! values of single heaps, computed by the rule's own engine where it has one ([`NoSplit`] for
 //! the codes that never split), checked for a period ([`detect_period`]) and proved by the
-//! rule's periodicity theorem.
+//! rule's periodicity theorem, or given at once by a closed form ([`ClosedCode`] for the codes
+//! with Nim's values and Lasker's Nim).
 
+mod closed;
 mod code;
 mod learnt;
 mod mex;
@@ -17,12 +19,13 @@ mod sequence;
 mod sparse;
 mod values;
 
+pub use closed::{lasker_value, ClosedCode};
 pub use code::{TakeBreak, MAX_PARTS};
 pub use learnt::{Learnt, MAX_LEARNT};
 pub use mex::mex_sequence;
 pub use nosplit::NoSplit;
 pub use period::{detect_period, find_period, Detected, Period};
-pub use sequence::{ClosedForm, Extend, Reference, Searched, Sequence};
+pub use sequence::{sequence_work_limit, ClosedForm, Extend, Reference, Searched, Sequence};
 pub use sparse::SparseSpace;
 pub use values::Values;
 
@@ -50,6 +53,13 @@ pub trait HeapRule {
     /// value is past 2^64), so a sequence needs no search and holds nothing.
     fn every_heap_known(&self) -> bool {
         false
+    }
+
+    /// The arithmetic period that the closed form of a rule whose every heap is known follows
+    /// (`g(n + p) = g(n) + s` from the preperiod on), where it has one: a sequence then
+    /// follows from its first values at once, however long.
+    fn closed_form_period(&self) -> Option<Period> {
+        None
     }
 
     /// The misère outcome of a row of heaps, where the rule knows it in closed form.

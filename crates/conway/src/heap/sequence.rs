@@ -4,7 +4,7 @@
 
 use super::period::{detect_period, Detected, Period};
 use super::{mex_sequence, SparseSpace, TakeBreak};
-use crate::engine::{Meter, SearchError};
+use crate::engine::{Limits, Meter, SearchError};
 use crate::impartial::{Impartial, Solver};
 
 /// Computes the values of single heaps in order, and can be asked for more.
@@ -31,6 +31,11 @@ pub trait Extend {
     fn rare_count(&self) -> Option<u64> {
         None
     }
+
+    /// The period the values follow by the rule's closed form, proved without data.
+    fn known_period(&self) -> Option<Period> {
+        None
+    }
 }
 
 /// The values of heaps `0..=to` and the period they show.
@@ -43,17 +48,35 @@ pub struct Sequence<'a> {
 /// The first length at which a period is looked for; then at every doubling.
 const FIRST_CHECK: u64 = 256;
 
+/// The work each heap asked for may cost by default, counted as the engines count it: a
+/// heap of the sparse-space method counts once and once more per 4096 pairs it looks at, a
+/// searched position once.
+pub const WORK_PER_HEAP: u64 = 64;
+
+/// The default work limit of a sequence of heaps `0..=to`: the generic default, or
+/// [`WORK_PER_HEAP`] for each heap where that is more, since whoever asks for the heaps asks
+/// for their work. Memory still bounds it, and an engine whose work grows faster than the heaps
+/// (the definition, a search) is still stopped.
+pub fn sequence_work_limit(to: u64) -> u64 {
+    let asked = to.saturating_add(1).saturating_mul(WORK_PER_HEAP);
+    Limits::default().max_positions.max(asked)
+}
+
 impl<'a> Sequence<'a> {
     /// The values of heaps `0..=to` by `engine`, with a period checked at every power of two
     /// and proved by `proof` (the rule's theorem, see
     /// [`HeapRule::period_checked_through`](super::HeapRule::period_checked_through)). Once a
-    /// period is proved the engine stops: later values follow from it.
+    /// period is proved the engine stops: later values follow from it. An engine whose values
+    /// follow a closed form ([`Extend::known_period`]) computes only the first few.
     pub fn compute(
         mut engine: Box<dyn Extend + 'a>,
         to: u64,
         proof: impl Fn(Period) -> Option<u64>,
         meter: &mut Meter,
     ) -> Result<Sequence<'a>, SearchError> {
+        if let Some(period) = engine.known_period() {
+            return Sequence::follow(engine, to, period, meter);
+        }
         let mut check = FIRST_CHECK;
         loop {
             let last = to.min(check - 1);
@@ -68,6 +91,45 @@ impl<'a> Sequence<'a> {
             }
             check = check.saturating_mul(2);
         }
+    }
+
+    /// The values of heaps `0..=to` from the first ones and a period known to hold; refused if
+    /// a value would be past 2^64.
+    fn follow(
+        mut engine: Box<dyn Extend + 'a>,
+        to: u64,
+        period: Period,
+        meter: &mut Meter,
+    ) -> Result<Sequence<'a>, SearchError> {
+        let first = period.preperiod.saturating_add(period.period);
+        engine.extend(to.min(first.max(FIRST_CHECK) - 1), meter)?;
+        let sequence = Sequence {
+            engine,
+            to,
+            detected: Some(Detected {
+                period,
+                proved: true,
+            }),
+        };
+        // Each class of the period grows with it: its largest value is its last.
+        if let Some(n) = sequence
+            .last_period()
+            .find(|&n| sequence.value(n).is_none())
+        {
+            return Err(past_64_bits(n));
+        }
+        Ok(sequence)
+    }
+
+    /// The heaps of the last period through `to` past those computed: where an arithmetic
+    /// period puts the largest values.
+    fn last_period(&self) -> std::ops::RangeInclusive<u64> {
+        let period = self.detected.map_or(0, |d| d.period.period);
+        let start = self
+            .to
+            .saturating_sub(period.saturating_sub(1))
+            .max(self.engine.len());
+        start..=self.to
     }
 
     /// The last heap of the sequence.
@@ -103,15 +165,24 @@ impl<'a> Sequence<'a> {
         self.engine.len()
     }
 
-    /// The largest value of heaps `0..=to`: a proved period is pure, so later values repeat
-    /// computed ones.
+    /// The largest value of heaps `0..=to`: a proved period repeats computed values, or adds
+    /// its saltus to them, so the largest is computed or in the last period.
     pub fn max_value(&self) -> u64 {
-        self.engine.max_value()
+        self.last_period()
+            .filter_map(|n| self.value(n))
+            .fold(self.engine.max_value(), u64::max)
     }
 
     /// How many heaps have a rare value, where the engine counts them.
     pub fn rare_count(&self) -> Option<u64> {
         self.engine.rare_count()
+    }
+}
+
+/// The error of a heap whose value does not fit in 64 bits.
+fn past_64_bits(n: u64) -> SearchError {
+    SearchError::TooLarge {
+        what: format!("more than 64 bits at heap {n}"),
     }
 }
 
@@ -164,11 +235,13 @@ impl<G: Impartial, H: Fn(u64) -> G::Position> Extend for Searched<'_, G, H> {
 }
 
 /// The values of single heaps by the rule's closed form: nothing is held, each value is
-/// computed when asked for, and the work of a long sequence still counts against the meter.
+/// computed when asked for, and the work of a long sequence still counts against the meter,
+/// unless the closed form states its period.
 pub struct ClosedForm<F> {
     value: F,
     len: u64,
     max_value: u64,
+    period: Option<Period>,
 }
 
 impl<F: Fn(u64) -> Option<u64>> ClosedForm<F> {
@@ -178,7 +251,13 @@ impl<F: Fn(u64) -> Option<u64>> ClosedForm<F> {
             value,
             len: 0,
             max_value: 0,
+            period: None,
         }
+    }
+
+    /// The same, with the period the closed form follows (none: the values are computed).
+    pub fn with_period(self, period: Option<Period>) -> Self {
+        ClosedForm { period, ..self }
     }
 }
 
@@ -192,9 +271,7 @@ impl<F: Fn(u64) -> Option<u64>> Extend for ClosedForm<F> {
             // A closed form costs a few steps a heap: 64 heaps count as one searched position.
             meter.count((end - self.len + 1).div_ceil(64))?;
             for n in self.len..=end {
-                let value = (self.value)(n).ok_or_else(|| SearchError::TooLarge {
-                    what: format!("the value of heap {n} is past 2^64"),
-                })?;
+                let value = (self.value)(n).ok_or_else(|| past_64_bits(n))?;
                 self.max_value = self.max_value.max(value);
             }
             self.len = end + 1;
@@ -212,6 +289,10 @@ impl<F: Fn(u64) -> Option<u64>> Extend for ClosedForm<F> {
 
     fn max_value(&self) -> u64 {
         self.max_value
+    }
+
+    fn known_period(&self) -> Option<Period> {
+        self.period
     }
 }
 

@@ -34,9 +34,49 @@ pub(super) fn parse_heaps(text: &str, max: u64) -> Result<Vec<u64>, ParseError> 
     Ok(heaps)
 }
 
+/// Refuses a heap whose value the rule's closed form puts past 2^64 (Lasker's Nim's heap of
+/// 2^64 − 1), at the column of its word: no search could find it either.
+fn check_values<R: HeapRule>(rule: &R, text: &str, heaps: &[u64]) -> Result<(), ParseError> {
+    if !rule.every_heap_known() {
+        return Ok(());
+    }
+    let Some(i) = heaps
+        .iter()
+        .position(|&h| rule.known_heap_value(h).is_none())
+    else {
+        return Ok(());
+    };
+    Err(ParseError::at(
+        word_start(text, i),
+        format!(
+            "heap {} is too large for this game: its value, by the closed form, needs more \
+             than the 64 bits that values are held in",
+            heaps[i]
+        ),
+    ))
+}
+
+/// The column (in characters) where word `i` of `text` (words separated by spaces) starts.
+fn word_start(text: &str, i: usize) -> usize {
+    let mut words = 0;
+    let mut after_space = true;
+    for (column, c) in text.chars().enumerate() {
+        if !c.is_whitespace() && after_space {
+            if words == i {
+                return column;
+            }
+            words += 1;
+        }
+        after_space = c.is_whitespace();
+    }
+    0
+}
+
 impl<R: HeapNotation> Notation for Heaps<R> {
     fn parse(&self, text: &str) -> Result<Vec<u64>, ParseError> {
-        parse_heaps(text, self.0.max_heap())
+        let heaps = parse_heaps(text, self.0.max_heap())?;
+        check_values(&self.0, text, &heaps)?;
+        Ok(heaps)
     }
 
     fn show(&self, heaps: &Vec<u64>) -> String {
@@ -63,7 +103,8 @@ impl<R: HeapNotation> Notation for Heaps<R> {
         let rule = &self.0;
         rule.sequence_engine().or_else(|| {
             rule.every_heap_known().then(|| {
-                Box::new(ClosedForm::new(|size| rule.known_heap_value(size))) as Box<dyn Extend>
+                let values = ClosedForm::new(|size| rule.known_heap_value(size));
+                Box::new(values.with_period(rule.closed_form_period())) as Box<dyn Extend>
             })
         })
     }

@@ -8,7 +8,7 @@ use super::{
     parse_number, show_numbers, HeapNotation, Notation, Params, ParseError, RuleInfo, MAX_SIZE,
 };
 use crate::engine::{Outcome, Play};
-use crate::heap::{sorted_heaps, HeapRule, Heaps};
+use crate::heap::{lasker_value, sorted_heaps, ClosedCode, HeapRule, Heaps, Period};
 use crate::impartial::{Impartial, MoveSink, Target};
 use crate::nimber::moore_digits;
 
@@ -60,6 +60,10 @@ macro_rules! nim_rule {
 
             fn every_heap_known(&self) -> bool {
                 true
+            }
+
+            fn closed_form_period(&self) -> Option<Period> {
+                Some(ClosedCode::Nim.period())
             }
 
             fn known_misere_outcome(&self, heaps: &[u64]) -> Option<Outcome> {
@@ -201,11 +205,11 @@ impl HeapRule for Lasker {
 
     /// g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3.
     fn known_heap_value(&self, size: u64) -> Option<u64> {
-        Some(match size % 4 {
-            0 if size > 0 => size - 1,
-            3 => size.checked_add(1)?,
-            _ => size,
-        })
+        lasker_value(size)
+    }
+
+    fn closed_form_period(&self) -> Option<Period> {
+        Some(ClosedCode::Lasker.period())
     }
 }
 
@@ -251,6 +255,10 @@ impl HeapRule for Rims {
 
     fn known_heap_value(&self, size: u64) -> Option<u64> {
         Some(size)
+    }
+
+    fn closed_form_period(&self) -> Option<Period> {
+        Some(ClosedCode::Nim.period())
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::position::typed;
 use super::{HeapNotation, Params, ParseError, RuleInfo};
-use crate::heap::{Extend, HeapRule, Heaps, Learnt, Period, TakeBreak};
+use crate::heap::{ClosedCode, Extend, HeapRule, Heaps, Learnt, Period, TakeBreak};
 use crate::impartial::{MoveSink, Target};
 
 /// A take-and-break game: its code, and the one-heap values it has learnt (a proved period
@@ -173,6 +173,15 @@ pub fn parse_code(text: &str, radix: u32) -> Result<TakeBreak, ParseError> {
         None => 0,
     }];
     let start = before.chars().count() + 1;
+    if after.is_empty() {
+        return Err(ParseError::at(
+            start,
+            format!(
+                "a code needs at least one digit after the point (`...` repeats the last of \
+                 them), e.g. `{example}`"
+            ),
+        ));
+    }
     for (i, c) in after.chars().enumerate() {
         digits.push(digit(start + i, c)?);
     }
@@ -187,14 +196,9 @@ pub fn parse_code(text: &str, radix: u32) -> Result<TakeBreak, ParseError> {
             ),
         ));
     }
-    let tail = match (repeats, digits.len()) {
-        (false, _) => 0,
-        (true, 1) => {
-            return Err(ParseError::whole(
-                "`...` repeats the last digit after the point, and there is none",
-            ))
-        }
-        (true, _) => *digits.last().expect("a digit is there"),
+    let tail = match repeats {
+        false => 0,
+        true => *digits.last().expect("a digit is there"),
     };
     TakeBreak::new(digits, tail).map_err(ParseError::whole)
 }
@@ -208,8 +212,16 @@ impl HeapRule for TakeAndBreak {
         self.code.heap_option_bound(size)
     }
 
+    /// The closed form of the code where it has one ([`ClosedCode`]), else the values learnt.
     fn known_heap_value(&self, size: u64) -> Option<u64> {
-        self.learnt.value(&self.code, size)
+        match ClosedCode::of(&self.code) {
+            Some(closed) => closed.value(size),
+            None => self.learnt.value(&self.code, size),
+        }
+    }
+
+    fn every_heap_known(&self) -> bool {
+        self.code.every_heap_known()
     }
 
     fn period_checked_through(&self, period: Period) -> Option<u64> {
@@ -226,8 +238,14 @@ impl HeapRule for TakeAndBreak {
         target: Target,
         sink: &mut MoveSink<'_, Vec<u64>>,
     ) -> bool {
-        self.learnt
-            .moves_to(&self.code, &self.code, heaps, target, sink)
+        let (Some(closed), Target::Value(target)) = (ClosedCode::of(&self.code), target) else {
+            return self
+                .learnt
+                .moves_to(&self.code, &self.code, heaps, target, sink);
+        };
+        let value = |size| closed.value(size);
+        closed.moves_to(&self.code, heaps, target, sink)
+            || self.code.moves_to(heaps, target, &value, None, sink)
     }
 }
 
@@ -252,7 +270,7 @@ mod tests {
         assert!(error("077", 8).contains("not a code"));
         assert!(error("1.7", 8).contains("before the point only splits are allowed (0 or 4)"));
         assert!(error("04.7", 8).contains("one digit before the point"));
-        assert!(error("0....", 8).contains("there is none"));
+        assert!(error("0....", 8).contains("column 3: a code needs at least one digit after"));
         assert!(error("4...", 8).contains("not a code"));
         assert!(error("0.G", 16).contains("hexadecimal"));
     }
