@@ -9,7 +9,6 @@
 //! `n ⧐ W(G^L) − 2` for every `G^L`; and if `G` is confused with `☆`, 0. The weight of
 //! `n·↑ + *m` is `n`.
 
-use super::compare::deep;
 use super::invariants::entry_bytes;
 use super::store::{GameId, Store, StoreResult};
 use crate::number::Dyadic;
@@ -35,12 +34,12 @@ impl Store {
         let (two, minus_two) = (self.integer(2)?, self.integer(-2)?);
         let mut lowered = Vec::with_capacity(left.len());
         for option in left {
-            let weight = deep(|| self.atomic_weight_of(option))?;
+            let weight = self.descend(|store| store.atomic_weight_of(option))?;
             lowered.push(self.add(weight, minus_two)?);
         }
         let mut raised = Vec::with_capacity(right.len());
         for option in right {
-            let weight = deep(|| self.atomic_weight_of(option))?;
+            let weight = self.descend(|store| store.atomic_weight_of(option))?;
             raised.push(self.add(weight, two)?);
         }
         let candidate = self.from_options(&lowered, &raised)?;

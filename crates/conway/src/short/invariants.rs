@@ -5,7 +5,6 @@
 //! The remembered results live in the store, one entry per game asked about (so they are
 //! bounded by the store's own size), and count against the store's byte limit.
 
-use super::compare::deep;
 use super::nus::Nus;
 use super::store::{GameId, Options, Store, StoreResult};
 use super::thermograph::Thermograph;
@@ -108,12 +107,12 @@ impl Store {
         let (left, right) = self.hot_options(g)?;
         let mut best_left: Option<Dyadic> = None;
         for option in left {
-            let stop = deep(|| self.stops(option))?.1;
+            let stop = self.descend(|store| store.stops(option))?.1;
             best_left = Some(best_left.map_or(stop.clone(), |best| best.max(stop)));
         }
         let mut best_right: Option<Dyadic> = None;
         for option in right {
-            let stop = deep(|| self.stops(option))?.0;
+            let stop = self.descend(|store| store.stops(option))?.0;
             best_right = Some(best_right.map_or(stop.clone(), |best| best.min(stop)));
         }
         let stops = (
@@ -146,7 +145,7 @@ impl Store {
         let (left, right) = self.hot_options(g)?;
         let mut answer = true;
         for option in left.into_iter().chain(right) {
-            if !deep(|| self.is_all_small(option))? {
+            if !self.descend(|store| store.is_all_small(option))? {
                 answer = false;
                 break;
             }
@@ -169,7 +168,7 @@ impl Store {
         let (left, right) = self.hot_options(g)?;
         let mut oldest = 0;
         for option in left.into_iter().chain(right) {
-            oldest = oldest.max(deep(|| self.birthday(option))?);
+            oldest = oldest.max(self.descend(|store| store.birthday(option))?);
         }
         let birthday = oldest.checked_add(1).ok_or_else(|| too_old("a game"))?;
         self.charge(entry_bytes::<GameId, u64>())?;

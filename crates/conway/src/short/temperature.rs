@@ -12,7 +12,6 @@
 //! options' left walls shifted by `+t`; the game freezes where the raw left wall first comes
 //! down to the raw right wall (their gap never grows), and from there both walls are the mast.
 
-use super::compare::deep;
 use super::invariants::{entry_bytes, Memo};
 use super::nus::Nus;
 use super::store::{GameId, Options, Store, StoreResult};
@@ -83,12 +82,14 @@ impl Store {
             let (left, right) = self.hot_options(g)?;
             let mut cooled_left = Options::new();
             for option in left {
-                let cooled = deep(|| self.cool_with(option, t, (minus_t, plus_t), memo))?;
+                let cooled =
+                    self.descend(|store| store.cool_with(option, t, (minus_t, plus_t), memo))?;
                 cooled_left.push(self.add(cooled, minus_t)?);
             }
             let mut cooled_right = Options::new();
             for option in right {
-                let cooled = deep(|| self.cool_with(option, t, (minus_t, plus_t), memo))?;
+                let cooled =
+                    self.descend(|store| store.cool_with(option, t, (minus_t, plus_t), memo))?;
                 cooled_right.push(self.add(cooled, plus_t)?);
             }
             self.from_options(&cooled_left, &cooled_right)?
@@ -106,7 +107,7 @@ impl Store {
             Some(n) if n.is_integer() => Thermograph::of_integer(n.clone()),
             _ => {
                 let same_thermograph = self.thermal_representative(g)?;
-                deep(|| self.thermograph_by_options(same_thermograph))?
+                self.descend(|store| store.thermograph_by_options(same_thermograph))?
             }
         };
         let bytes = entry_bytes::<GameId, Arc<Thermograph>>()
