@@ -261,12 +261,12 @@ impl Walk<'_> {
             } => {
                 let method = find_method(name, expr.column)?;
                 let args = args.as_deref().unwrap_or_default();
-                if args.len() != method.arity {
+                if args.len() != method.arity() {
                     let called = format!(".{}", method.name);
                     return Err(arity(
                         &called,
                         expr.column,
-                        arity_words(method.arity),
+                        arity_words(method.arity()),
                         args.len(),
                     ));
                 }
@@ -628,9 +628,7 @@ fn compare(store: &mut Store, op: Comparison, g: GameId, h: GameId) -> Result<bo
 
 /// A game for a message: its canonical form if short, else a description.
 fn shown(store: &Store, game: GameId) -> String {
-    store
-        .show_within(game, 60)
-        .unwrap_or_else(|| "a game with a long canonical form".to_string())
+    builtins::short_text(store, game)
 }
 
 #[cold]

@@ -55,9 +55,9 @@
 //! are no arguments: `G.IsNumber`, `G.OrdinalSum(H)`. Function and method names are matched
 //! without regard to case (`tiny(1)`, `g.isnumber`), since CGSuite writes them capitalised and
 //! people type them either way; names bound by `let` are case-sensitive. The methods are
-//! listed in one table in `builtins.rs`; the ones of thermography (`Cool`, `Heat`,
-//! `LeftStop`, `Temperature`, ...) are named there and refused with a message until the store
-//! has them.
+//! listed in one table in `builtins.rs`, which the evaluator, its messages and the REPL's
+//! `:help` all read ([`method_usages`]). `NortonProduct` is also called by its former name
+//! `NortonMultiply`; `ConwayProduct` is Conway's product of the canonical forms.
 //!
 //! # Limits
 //!
@@ -73,6 +73,7 @@ mod report;
 pub mod syntax;
 pub mod token;
 
+pub use builtins::{function_usages, method_usages};
 pub use eval::{eval, eval_game, eval_nimber, Env, Value};
 pub use report::{GameReport, Report};
 pub use syntax::{parse, Expr, ExprKind, Op, Statement, MAX_DEPTH};
@@ -353,7 +354,8 @@ mod tests {
         assert_eq!(eval("(^ + {2|0}).Mean").as_deref(), Ok("1"));
         assert_eq!(
             eval("{3|-1}.AtomicWeight").unwrap_err().to_string(),
-            "column 7: .AtomicWeight: the atomic weight is defined for all-small games only"
+            "column 7: .AtomicWeight: the atomic weight is defined for infinitesimals (both \
+             stops 0), and this game's stops are 3 and -1"
         );
         assert_eq!(
             eval("{1|0}.Cool(*)").unwrap_err().to_string(),

@@ -40,26 +40,33 @@ pub(super) fn entry_bytes<K, V>() -> u64 {
 }
 
 /// The results of one operation on the subpositions of a game (cooling by one temperature,
-/// heating by one game, ...), kept while the operation runs. Its bytes count against the
-/// store's limit too.
-#[derive(Default)]
-pub(super) struct Memo {
-    results: FxHashMap<GameId, GameId>,
+/// heating by one game, ...), or of a pair of games (a product), kept while the operation
+/// runs. Its bytes count against the store's limit too.
+pub(super) struct Memo<K = GameId> {
+    results: FxHashMap<K, GameId>,
 }
 
-impl Memo {
-    pub(super) fn get(&self, g: GameId) -> Option<GameId> {
-        self.results.get(&g).copied()
+impl<K> Default for Memo<K> {
+    fn default() -> Self {
+        Memo {
+            results: FxHashMap::default(),
+        }
+    }
+}
+
+impl<K: std::hash::Hash + Eq> Memo<K> {
+    pub(super) fn get(&self, key: &K) -> Option<GameId> {
+        self.results.get(key).copied()
     }
 
-    /// Remembers `result` for `g`, or says that the store and the memo together would pass the
-    /// store's limit.
-    pub(super) fn put(&mut self, store: &Store, g: GameId, result: GameId) -> StoreResult<()> {
-        let bytes = (self.results.len() as u64 + 1) * entry_bytes::<GameId, GameId>();
+    /// Remembers `result` for `key`, or says that the store and the memo together would pass
+    /// the store's limit.
+    pub(super) fn put(&mut self, store: &Store, key: K, result: GameId) -> StoreResult<()> {
+        let bytes = (self.results.len() as u64 + 1) * entry_bytes::<K, GameId>();
         if store.bytes().saturating_add(bytes) > store.max_bytes() {
             return Err(store.out_of_memory());
         }
-        self.results.insert(g, result);
+        self.results.insert(key, result);
         Ok(())
     }
 }

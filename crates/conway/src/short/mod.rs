@@ -35,6 +35,7 @@ mod temperature;
 mod tests;
 pub mod thermograph;
 
+pub use atomic::NoAtomicWeight;
 pub use nus::Nus;
 pub use store::{GameId, Options, Store, StoreResult, STEPS_PER_POSITION};
 pub use thermograph::{Thermograph, Wall};

@@ -1,6 +1,6 @@
 //! Operations that build a new game on the form of another: heating and overheating (the
 //! inverses of cooling that temperature theory uses), the ordinal sum `G:H`, Norton's
-//! product `G.U`, and the product of numbers.
+//! product `G.U`, and Conway's product `G·H` (on numbers, the product of numbers).
 //!
 //! All of them recurse on the canonical form of their first game (the ordinal sum on its
 //! second), so they are functions of canonical forms; each remembers its results on the
@@ -9,6 +9,7 @@
 use super::invariants::Memo;
 use super::store::{GameId, Options, Store, StoreResult};
 use crate::engine::SearchError;
+use crate::nimber::nim_mul_u128;
 use crate::number::Dyadic;
 
 impl Store {
@@ -54,7 +55,7 @@ impl Store {
         if let Some(done) = base(self, g)? {
             return Ok(done);
         }
-        if let Some(known) = memo.get(g) {
+        if let Some(known) = memo.get(&g) {
             return Ok(known);
         }
         let left = self.left_options(g)?;
@@ -102,7 +103,7 @@ impl Store {
         if let Some(done) = self.integer_multiple(g, steps.unit)? {
             return Ok(done);
         }
-        if let Some(known) = memo.get(g) {
+        if let Some(known) = memo.get(&g) {
             return Ok(known);
         }
         let mut sides = [Options::new(), Options::new()];
@@ -161,7 +162,7 @@ impl Store {
         if h == self.zero() {
             return Ok(g);
         }
-        if let Some(known) = memo.get(h) {
+        if let Some(known) = memo.get(&h) {
             return Ok(known);
         }
         let mut left = base.0.clone();
@@ -188,6 +189,82 @@ impl Store {
             what: "a product whose denominator passes 2^4294967295".to_string(),
         })?;
         self.number(product).map(Some)
+    }
+
+    /// Conway's product `G·H` (On Numbers and Games, ch. 1), on the canonical forms:
+    /// `{G^L·H + G·H^L − G^L·H^L, G^R·H + G·H^R − G^R·H^R | G^L·H + G·H^R − G^L·H^R,
+    /// G^R·H + G·H^L − G^R·H^L}`. On numbers it is their product and on nimbers their
+    /// nim-product, which are taken as closed forms (the tests check both against the
+    /// definition); on other games it depends on the forms, not only on the values.
+    pub fn conway_product(&mut self, g: GameId, h: GameId) -> StoreResult<GameId> {
+        self.conway_with(g, h, true, &mut Memo::default())
+    }
+
+    /// The product by the definition, with the closed forms of numbers and nimbers or
+    /// without them (`closed_forms`).
+    fn conway_with(
+        &mut self,
+        g: GameId,
+        h: GameId,
+        closed_forms: bool,
+        memo: &mut Memo<(GameId, GameId)>,
+    ) -> StoreResult<GameId> {
+        self.count_steps(1)?;
+        let zero = self.zero();
+        if g == zero || h == zero {
+            return Ok(zero);
+        }
+        if closed_forms {
+            if let Some(product) = self.closed_product(g, h)? {
+                return Ok(product);
+            }
+        }
+        let key = (g.min(h), g.max(h));
+        if let Some(known) = memo.get(&key) {
+            return Ok(known);
+        }
+        let (g_left, g_right) = (self.left_options(g)?, self.right_options(g)?);
+        let (h_left, h_right) = (self.left_options(h)?, self.right_options(h)?);
+        let mut sides = [Options::new(), Options::new()];
+        for (side, g_options, h_options) in [
+            (0, &g_left, &h_left),
+            (0, &g_right, &h_right),
+            (1, &g_left, &h_right),
+            (1, &g_right, &h_left),
+        ] {
+            for &a in g_options {
+                for &b in h_options {
+                    let term = self.descend(|store| {
+                        let ah = store.conway_with(a, h, closed_forms, memo)?;
+                        let gb = store.conway_with(g, b, closed_forms, memo)?;
+                        let ab = store.conway_with(a, b, closed_forms, memo)?;
+                        let sum = store.add(ah, gb)?;
+                        store.sub(sum, ab)
+                    })?;
+                    sides[side].push(term);
+                }
+            }
+        }
+        let product = self.from_options(&sides[0], &sides[1])?;
+        memo.put(self, key, product)?;
+        Ok(product)
+    }
+
+    /// The product of two numbers or of two nimbers, which need no recursion.
+    fn closed_product(&mut self, g: GameId, h: GameId) -> StoreResult<Option<GameId>> {
+        if let Some(product) = self.multiply_numbers(g, h)? {
+            return Ok(Some(product));
+        }
+        let nimber = |store: &Store, game| {
+            store
+                .as_nus(game)
+                .filter(|nus| nus.number.is_zero() && nus.ups == 0)
+                .map(|nus| nus.nim)
+        };
+        match (nimber(self, g), nimber(self, h)) {
+            (Some(a), Some(b)) => self.nimber(nim_mul_u128(a, b)).map(Some),
+            _ => Ok(None),
+        }
     }
 }
 
@@ -281,6 +358,39 @@ mod tests {
             let x = number(&mut store, x);
             let expected = number(&mut store, expected);
             assert_eq!(store.ordinal_sum(one, x).unwrap(), expected);
+        }
+    }
+
+    #[test]
+    fn conway_products_of_numbers_and_nimbers_are_the_definition() {
+        let mut store = Store::default();
+        let mut memo = Memo::default();
+        for a in -6..=6 {
+            for b in -4..=4 {
+                let x = store.number(Dyadic::new(a.into(), 1)).unwrap();
+                let y = store.number(Dyadic::new(b.into(), 2)).unwrap();
+                let product = store.number(Dyadic::new((a * b).into(), 3)).unwrap();
+                assert_eq!(store.conway_product(x, y).unwrap(), product);
+                let by_definition = store.conway_with(x, y, false, &mut memo).unwrap();
+                assert_eq!(by_definition, product, "{a}/2 · {b}/4");
+            }
+        }
+        for a in 0..8 {
+            for b in 0..8 {
+                let (x, y) = (store.nimber(a).unwrap(), store.nimber(b).unwrap());
+                let product = store.nimber(nim_mul_u128(a, b)).unwrap();
+                assert_eq!(store.conway_product(x, y).unwrap(), product);
+                let by_definition = store.conway_with(x, y, false, &mut memo).unwrap();
+                assert_eq!(by_definition, product, "*{a} · *{b}");
+            }
+        }
+        // 1 is the unit of the product on any form: {0|}·G = {1·G^L | 1·G^R}.
+        let one = store.integer(1).unwrap();
+        let up = store.ups(1).unwrap();
+        let zero = store.zero();
+        let switch = store.from_options(&[one], &[zero]).unwrap();
+        for g in [up, switch] {
+            assert_eq!(store.conway_product(one, g).unwrap(), g);
         }
     }
 

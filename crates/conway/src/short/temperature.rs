@@ -52,9 +52,18 @@ impl Store {
     }
 
     /// `g` cooled by `t` (see the module documentation). Cooling by 0 changes nothing, and
-    /// cooling past the temperature leaves the mean. Below −1, where thermographs start, no
-    /// game freezes, so the recursion alone applies.
+    /// cooling past the temperature leaves the mean.
+    ///
+    /// # Panics
+    ///
+    /// If `t ≤ −1`: cooling is defined for `t > −1` only (the least temperature of the
+    /// definition's "some smaller `t'`" is −1, where thermographs start, so at −1 and below
+    /// there is no such `t'` and the form would change with every step down), as in CGSuite.
     pub fn cool(&mut self, g: GameId, t: &Dyadic) -> StoreResult<GameId> {
+        assert!(
+            *t > -Dyadic::one(),
+            "cooling is defined for temperatures above -1"
+        );
         if t.is_zero() {
             return Ok(g);
         }
@@ -72,7 +81,7 @@ impl Store {
         if self.as_number(g).is_some_and(Dyadic::is_integer) {
             return Ok(g);
         }
-        if let Some(known) = memo.get(g) {
+        if let Some(known) = memo.get(&g) {
             return Ok(known);
         }
         let thermograph = self.thermograph_shared(g)?;
