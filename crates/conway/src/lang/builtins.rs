@@ -354,7 +354,7 @@ mod tests {
         let mut store = Store::default();
         let two = store.integer(2).unwrap();
         let tiny_two = tiny(&mut store, two).unwrap();
-        assert_eq!(store.show(tiny_two), "{0||0|-2}");
+        assert_eq!(store.show(tiny_two), "Tiny(2)");
         let zero = store.zero();
         let up = store.ups(1).unwrap();
         assert!(store.less(zero, tiny_two).unwrap());

@@ -12,7 +12,7 @@
 //! assert_eq!(eval("{2 || 1 | 0}").as_deref(), Ok("{2||1|0}"));
 //! assert_eq!(eval("{^ | v} == *").as_deref(), Ok("true"));
 //! assert_eq!(eval("3 * ^ + 1/2").as_deref(), Ok("1/2^3"));
-//! assert_eq!(eval("Tiny(2)").as_deref(), Ok("{0||0|-2}"));
+//! assert_eq!(eval("{0 || 0 | -2}").as_deref(), Ok("Tiny(2)"));
 //! assert_eq!(eval("nimprod(8, 8)").as_deref(), Ok("*13"));
 //!
 //! let mut env = Env::new();

@@ -34,6 +34,7 @@ mod temperature;
 #[cfg(test)]
 mod tests;
 pub mod thermograph;
+mod uptimal;
 
 pub use atomic::NoAtomicWeight;
 pub use nus::Nus;
