@@ -81,10 +81,10 @@ pub struct Store {
 pub const STEPS_PER_POSITION: u64 = 8;
 
 /// The stack one level of the store's recursion holds, at most (a few frames of a recursive
-/// operation; measured at about 300 bytes in an optimised build), counted against the memory
-/// limit: a recursion follows the birthdays of the games, and a game such as 10^40 or
+/// operation: a sum's levels measured at about 1.2 KiB in an optimised build), counted against
+/// the memory limit: a recursion follows the birthdays of the games, and a game such as 10^40 or
 /// ^1000000000 is small in the store but born late, so its depth is bounded by nothing else.
-pub(super) const STACK_BYTES_PER_LEVEL: u64 = 1024;
+pub(super) const STACK_BYTES_PER_LEVEL: u64 = 2048;
 
 /// The bytes of an entry in all the arrays that hold it: the entry, its hash, its negative,
 /// its slot in the index and the index's control byte.

@@ -54,16 +54,11 @@ impl Store {
     /// `g` cooled by `t` (see the module documentation). Cooling by 0 changes nothing, and
     /// cooling past the temperature leaves the mean.
     ///
-    /// # Panics
-    ///
-    /// If `t ≤ −1`: cooling is defined for `t > −1` only (the least temperature of the
-    /// definition's "some smaller `t'`" is −1, where thermographs start, so at −1 and below
-    /// there is no such `t'` and the form would change with every step down), as in CGSuite.
+    /// The definition is for `t > −1`, and the language's `.Cool` refuses anything else, as
+    /// CGSuite does: the least `t'` of its "some smaller `t'`" is −1, where thermographs
+    /// start. At `t = −1` this still gives the game whose stops are the thermograph's walls
+    /// there; below −1 nothing freezes and the recursion alone applies.
     pub fn cool(&mut self, g: GameId, t: &Dyadic) -> StoreResult<GameId> {
-        assert!(
-            *t > -Dyadic::one(),
-            "cooling is defined for temperatures above -1"
-        );
         if t.is_zero() {
             return Ok(g);
         }
