@@ -460,3 +460,29 @@ proptest! {
         }
     }
 }
+
+/// All-small games: in every position both players can move, or neither can.
+fn all_small_trees() -> impl Strategy<Value = Tree> {
+    let leaf = Just(Tree::new(vec![], vec![]));
+    leaf.prop_recursive(4, 48, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 1..3),
+            prop::collection::vec(inner, 1..3),
+        )
+            .prop_map(|(left, right)| Tree::new(left, right))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The atomic weight calculus on all-small games, where the weight always exists, against
+    /// the test that decides it for the other infinitesimals: `G − W.↑` is atomically small.
+    #[test]
+    fn all_small_games_pass_the_atomic_weight_test(a in all_small_trees()) {
+        let mut store = Store::default();
+        let g = a.build(&mut store);
+        let weight = store.atomic_weight(g).unwrap().expect("all-small games are atomic");
+        prop_assert!(store.is_atomically_small(g, weight).unwrap(), "{}", store.show(g));
+    }
+}
