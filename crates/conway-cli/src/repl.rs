@@ -2,26 +2,42 @@
 //!
 //! Every line typed gets one line back: its value (a `let` echoes the value it binds) or
 //! `error: ...`, after which the session goes on with its bindings. A blank line gets nothing.
-//! `:quit` (or `:q`, or the end of the input) leaves, `:help` says what the language has.
+//! `:quit` (or `:q`, or the end of the input: Ctrl-D) leaves, `:help` says what the language
+//! has. Ctrl-C during a computation stops it and the session goes on with its bindings: a
+//! handler of the signal sets a flag that the store checks as it counts its work, in both
+//! modes below (at the prompt of a terminal, rustyline reads Ctrl-C as a key and drops the
+//! line being typed).
 //!
 //! On a terminal the line is edited with rustyline (arrows, history of the session); when
 //! standard input is a pipe or a file the lines are read plainly and no prompt is written, so
 //! the output is the answers alone.
 
 use crate::Failure;
-use conway::lang::Env;
+use conway::engine::SearchError;
+use conway::lang::{Env, LangError};
 use rustyline::error::ReadlineError;
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 const PROMPT: &str = "> ";
 
-const HELP: &str = "\
-Games: 3, -3/8, *, *5, ^, vv*, ^3, 1/2^*, +-1, {2 || 1 | 0}, Tiny(2), Miny(1)
-Operators: G + H, G - H, -G, n * G, G : H (ordinal sum)
-Comparisons: == != <= >= < > <> (confused) <| (less or confused) |>
-Methods: G.IsNumber, G.IsNimber, G.OrdinalSum(H)
-Nim field: nimsum, nimprod, nimdiv, nimpow, niminv, nimsqrt
-Bindings: let g = {1 | 0}        Leave: :quit";
+/// What `:help` says: the notation, and every function and method from the evaluator's own
+/// tables.
+fn help() -> String {
+    let methods: Vec<String> = conway::lang::method_usages().collect();
+    let functions: Vec<String> = conway::lang::function_usages().collect();
+    format!(
+        "Games: 3, -3/8, *, *5, ^, vv*, ^3, ^<2>, ^[3], 1/2^*, +-1, {{2 || 1 | 0}}, Tiny(2)\n\
+         Operators: G + H, G - H, -G, n * G, G : H (ordinal sum)\n\
+         Comparisons: == != <= >= < > <> (confused) <| (less or confused) |>\n\
+         Methods: {}\n\
+         Functions: {}\n\
+         Bindings: let g = {{1 | 0}}        Ctrl-C: stop a computation        Leave: :quit or Ctrl-D",
+        methods.join(", "),
+        functions.join(", ")
+    )
+}
 
 /// What a line asks of the session.
 enum Step {
@@ -31,34 +47,46 @@ enum Step {
 }
 
 /// Runs the session on `env` until `:quit` or the end of the input: with line editing when
-/// `interactive`, else reading `input` plainly.
+/// `interactive`, else reading `input` plainly. Ctrl-C stops the computation under way.
 pub fn run(
     env: &mut Env,
     interactive: bool,
     input: &mut impl BufRead,
     output: &mut dyn Write,
 ) -> Result<(), Failure> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupted);
+    ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed))
+        .map_err(|e| Failure::Message(format!("cannot catch Ctrl-C: {e}")))?;
+    env.store_mut().interrupt_on(Arc::clone(&interrupted));
+    let mut session = Session { env, interrupted };
     if interactive {
-        run_edited(env, output)
+        run_edited(&mut session, output)
     } else {
-        run_plain(env, input, output)
+        run_plain(&mut session, input, output)
     }
 }
 
+/// A session's bindings, and the flag Ctrl-C sets to stop its computation.
+struct Session<'a> {
+    env: &'a mut Env,
+    interrupted: Arc<AtomicBool>,
+}
+
 fn run_plain(
-    env: &mut Env,
+    session: &mut Session,
     input: &mut impl BufRead,
     output: &mut dyn Write,
 ) -> Result<(), Failure> {
     for line in input.lines() {
-        if !answer(env, &line?, output)? {
+        if !answer(session, &line?, output)? {
             break;
         }
     }
     Ok(())
 }
 
-fn run_edited(env: &mut Env, output: &mut dyn Write) -> Result<(), Failure> {
+fn run_edited(session: &mut Session, output: &mut dyn Write) -> Result<(), Failure> {
     let mut editor = rustyline::DefaultEditor::new()
         .map_err(|e| Failure::Message(format!("cannot start line editing: {e}")))?;
     writeln!(
@@ -73,7 +101,7 @@ fn run_edited(env: &mut Env, output: &mut dyn Write) -> Result<(), Failure> {
                     // A history that refuses an entry loses only that entry.
                     let _ = editor.add_history_entry(line.as_str());
                 }
-                if !answer(env, &line, output)? {
+                if !answer(session, &line, output)? {
                     return Ok(());
                 }
             }
@@ -86,8 +114,9 @@ fn run_edited(env: &mut Env, output: &mut dyn Write) -> Result<(), Failure> {
 }
 
 /// Answers one line; `false` when the session ends.
-fn answer(env: &mut Env, line: &str, output: &mut dyn Write) -> Result<bool, Failure> {
-    match step(env, line) {
+fn answer(session: &mut Session, line: &str, output: &mut dyn Write) -> Result<bool, Failure> {
+    session.interrupted.store(false, Ordering::Relaxed);
+    match step(session.env, line) {
         Step::Answer(text) => writeln!(output, "{text}")?,
         Step::Nothing => {}
         Step::Quit => return Ok(false),
@@ -100,7 +129,7 @@ fn step(env: &mut Env, line: &str) -> Step {
     let command = line.trim();
     match command {
         ":quit" | ":q" | ":exit" => return Step::Quit,
-        ":help" | ":h" => return Step::Answer(HELP.to_string()),
+        ":help" | ":h" => return Step::Answer(help()),
         _ if command.starts_with(':') => {
             return Step::Answer(format!(
                 "error: unknown command '{command}'; the commands are :help and :quit"
@@ -114,6 +143,10 @@ fn step(env: &mut Env, line: &str) -> Step {
     match shown {
         Ok(Some(text)) => Step::Answer(text),
         Ok(None) => Step::Nothing,
+        Err(LangError::Limit {
+            source: SearchError::Interrupted,
+            ..
+        }) => Step::Answer("interrupted; the bindings are kept".to_string()),
         Err(error) => Step::Answer(format!("error: {}", crate::explain_lang(&error))),
     }
 }
@@ -124,8 +157,12 @@ mod tests {
 
     fn session(lines: &str) -> String {
         let mut env = Env::new();
+        let mut session = Session {
+            env: &mut env,
+            interrupted: Arc::new(AtomicBool::new(false)),
+        };
         let mut output = Vec::new();
-        assert!(run(&mut env, false, &mut lines.as_bytes(), &mut output).is_ok());
+        assert!(run_plain(&mut session, &mut lines.as_bytes(), &mut output).is_ok());
         String::from_utf8(output).unwrap()
     }
 
@@ -142,7 +179,12 @@ mod tests {
             "the end of the input ends the session"
         );
         assert!(session(":nope\n").starts_with("error: unknown command ':nope'"));
-        assert!(session(":help\n").contains("Tiny(2)"));
+        let help = session(":help\n");
+        assert!(help.contains("Tiny(2)"));
+        for usage in conway::lang::method_usages() {
+            assert!(help.contains(&usage), "{usage}");
+        }
+        assert!(help.contains("G.NortonProduct(U)") && help.contains("G.Cool(t)"));
     }
 
     #[test]

@@ -571,7 +571,7 @@ proptest! {
         let ws = store.atomic_weight(sum).unwrap().expect("all-small");
         prop_assert_eq!(ws, store.add(wg, wh).unwrap());
         let negative = store.neg(g).unwrap();
-        prop_assert_eq!(store.atomic_weight(negative).unwrap(), Some(store.neg(wg).unwrap()));
+        prop_assert_eq!(store.atomic_weight(negative).unwrap(), Ok(store.neg(wg).unwrap()));
         // G ∼ W.↑: the same outcomes beside a remote star.
         let up = store.ups(1).unwrap();
         let weighed = store.norton_multiply(wg, up).unwrap();
@@ -630,10 +630,13 @@ fn atomic_weights_of_named_games() {
     ] {
         let g = game(&mut store, text);
         let expected = game(&mut store, weight);
-        assert_eq!(store.atomic_weight(g).unwrap(), Some(expected), "{text}");
+        assert_eq!(store.atomic_weight(g).unwrap(), Ok(expected), "{text}");
     }
     let hot = game(&mut store, "{1 | -1}");
-    assert_eq!(store.atomic_weight(hot).unwrap(), None);
+    assert_eq!(
+        store.atomic_weight(hot).unwrap(),
+        Err(conway::short::NoAtomicWeight::NotInfinitesimal)
+    );
 }
 
 #[test]

@@ -47,6 +47,9 @@ pub enum SearchError {
     Loops,
     #[error("the value is too large: it has {what}")]
     TooLarge { what: String },
+    /// Stopped from outside (Ctrl-C in `conway repl`) before it finished.
+    #[error("interrupted")]
+    Interrupted,
 }
 
 /// Bytes as a person reads them: `512 B`, `3 MiB`, `2 GiB`.

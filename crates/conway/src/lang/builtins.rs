@@ -6,7 +6,8 @@
 use super::eval::Value;
 use crate::engine::SearchError;
 use crate::nimber::{nim_div_u128, nim_inv_u128, nim_mul_u128, nim_sqrt_u128};
-use crate::short::{GameId, Store, StoreResult};
+use crate::number::Dyadic;
+use crate::short::{GameId, NoAtomicWeight, Store, StoreResult};
 
 /// Why a built-in could not give a value: the store stopped, or an argument (by its index) is
 /// not what the built-in takes.
@@ -65,73 +66,128 @@ pub(super) const FUNCTIONS: &[(&str, Function)] = &[
     ),
 ];
 
-/// A method: its name as CGSuite spells it, how many arguments it takes, and how it is
-/// computed.
+/// A method: its name as CGSuite spells it (and an older name conway gave it, if any), the
+/// names of its arguments (for `:help`; their count is its arity), and how it is computed.
 pub(super) struct Method {
     pub(super) name: &'static str,
-    pub(super) arity: usize,
+    pub(super) alias: Option<&'static str>,
+    pub(super) args: &'static [&'static str],
     pub(super) run: MethodFn,
 }
 
-const fn ready(name: &'static str, arity: usize, run: MethodFn) -> Method {
-    Method { name, arity, run }
+impl Method {
+    pub(super) fn arity(&self) -> usize {
+        self.args.len()
+    }
+
+    /// How a call is written: `G.Cool(t)`, `G.IsNumber`.
+    pub(super) fn usage(&self) -> String {
+        if self.args.is_empty() {
+            format!("G.{}", self.name)
+        } else {
+            format!("G.{}({})", self.name, self.args.join(", "))
+        }
+    }
 }
 
-/// The methods.
+const fn ready(name: &'static str, args: &'static [&'static str], run: MethodFn) -> Method {
+    Method {
+        name,
+        alias: None,
+        args,
+        run,
+    }
+}
+
+/// The methods: the one list that the evaluator, its messages and `:help` read.
 pub(super) const METHODS: &[Method] = &[
-    ready("IsNumber", 0, |s, g, _| Ok(Value::Bool(s.is_number(g)))),
-    ready("IsInteger", 0, |s, g, _| {
+    ready("IsNumber", &[], |s, g, _| Ok(Value::Bool(s.is_number(g)))),
+    ready("IsInteger", &[], |s, g, _| {
         Ok(Value::Bool(s.as_number(g).is_some_and(|x| x.is_integer())))
     }),
-    ready("IsNimber", 0, |s, g, _| {
+    ready("IsNimber", &[], |s, g, _| {
         Ok(Value::Bool(nimber_of(s, g).is_some()))
     }),
-    ready("IsNumberUpStar", 0, |s, g, _| {
+    ready("IsNumberUpStar", &[], |s, g, _| {
         Ok(Value::Bool(s.as_nus(g).is_some()))
     }),
-    ready("OrdinalSum", 1, |s, g, a| {
-        Ok(Value::Game(s.ordinal_sum(g, a[0])?))
+    ready("IsInfinitesimal", &[], |s, g, _| {
+        Ok(Value::Bool(s.is_infinitesimal(g)?))
     }),
-    ready("LeftStop", 0, |s, g, _| number(s, Store::left_stop, g)),
-    ready("RightStop", 0, |s, g, _| number(s, Store::right_stop, g)),
-    ready("Mean", 0, |s, g, _| number(s, Store::mean, g)),
-    ready("Temperature", 0, |s, g, _| number(s, Store::temperature, g)),
-    ready("Cool", 1, |s, g, a| {
+    ready("IsAllSmall", &[], |s, g, _| {
+        Ok(Value::Bool(s.is_all_small(g)?))
+    }),
+    ready("LeftStop", &[], |s, g, _| number(s, Store::left_stop, g)),
+    ready("RightStop", &[], |s, g, _| number(s, Store::right_stop, g)),
+    ready("Mean", &[], |s, g, _| number(s, Store::mean, g)),
+    ready("Temperature", &[], |s, g, _| {
+        number(s, Store::temperature, g)
+    }),
+    ready("Cool", &["t"], |s, g, a| {
         let t = number_argument(s, a, 0)?;
+        if t <= -Dyadic::one() {
+            return Err(CallError::Argument(
+                0,
+                format!(
+                    "cooling is defined for temperatures above -1 (where thermographs start), \
+                     not for {t}"
+                ),
+            ));
+        }
         Ok(Value::Game(s.cool(g, &t)?))
     }),
-    ready("Heat", 1, |s, g, a| Ok(Value::Game(s.heat(g, a[0])?))),
-    ready("Overheat", 2, |s, g, a| {
+    ready("Heat", &["t"], |s, g, a| Ok(Value::Game(s.heat(g, a[0])?))),
+    ready("Overheat", &["s", "t"], |s, g, a| {
         Ok(Value::Game(s.overheat(g, a[0], a[1])?))
     }),
-    ready("Birthday", 0, |s, g, _| {
+    ready("Birthday", &[], |s, g, _| {
         let birthday = i64::try_from(s.birthday(g)?).unwrap_or(i64::MAX);
         Ok(Value::Game(s.integer(birthday)?))
     }),
-    ready("AtomicWeight", 0, |s, g, _| match s.atomic_weight(g)? {
-        Some(weight) => Ok(Value::Game(weight)),
-        None => Err(CallError::Receiver(
-            "the atomic weight is defined for all-small games only".to_string(),
-        )),
+    ready("AtomicWeight", &[], |s, g, _| match s.atomic_weight(g)? {
+        Ok(weight) => Ok(Value::Game(weight)),
+        Err(NoAtomicWeight::NotInfinitesimal) => Err(CallError::Receiver(format!(
+            "the atomic weight is defined for infinitesimals (both stops 0), and this game's \
+             stops are {} and {}",
+            s.left_stop(g)?,
+            s.right_stop(g)?
+        ))),
+        Err(NoAtomicWeight::NotAtomic { weight }) => Err(CallError::Receiver(format!(
+            "this infinitesimal has no atomic weight: the atomic weight calculus gives {}, but \
+             G - {}.^ is not atomically small (between -(^* + R:-1) and ^* + R:-1, R a remote \
+             star)",
+            short_text(s, weight),
+            short_text(s, weight)
+        ))),
     }),
-    ready("ReducedCanonicalForm", 0, |s, g, _| {
+    ready("ReducedCanonicalForm", &[], |s, g, _| {
         Ok(Value::Game(s.reduced_canonical(g)?))
     }),
-    ready("IsInfinitesimal", 0, |s, g, _| {
-        Ok(Value::Bool(s.is_infinitesimal(g)?))
+    ready("OrdinalSum", &["H"], |s, g, a| {
+        Ok(Value::Game(s.ordinal_sum(g, a[0])?))
     }),
-    ready("IsAllSmall", 0, |s, g, _| {
-        Ok(Value::Bool(s.is_all_small(g)?))
-    }),
-    ready("NortonMultiply", 1, |s, g, a| {
-        Ok(Value::Game(s.norton_multiply(g, a[0])?))
+    Method {
+        name: "NortonProduct",
+        alias: Some("NortonMultiply"),
+        args: &["U"],
+        run: |s, g, a| Ok(Value::Game(s.norton_multiply(g, a[0])?)),
+    },
+    ready("ConwayProduct", &["H"], |s, g, a| {
+        Ok(Value::Game(s.conway_product(g, a[0])?))
     }),
 ];
+
+/// A game for a message: its canonical form if short, else a description.
+pub(super) fn short_text(store: &Store, game: GameId) -> String {
+    store
+        .show_within(game, 60)
+        .unwrap_or_else(|| "a game with a long canonical form".to_string())
+}
 
 /// A number-valued property of `game`, as a game.
 fn number(
     store: &mut Store,
-    property: fn(&mut Store, GameId) -> StoreResult<crate::number::Dyadic>,
+    property: fn(&mut Store, GameId) -> StoreResult<Dyadic>,
     game: GameId,
 ) -> Result<Value, CallError> {
     let x = property(store, game)?;
@@ -139,11 +195,7 @@ fn number(
 }
 
 /// Argument `index`, which must be a number.
-fn number_argument(
-    store: &Store,
-    args: &[GameId],
-    index: usize,
-) -> Result<crate::number::Dyadic, CallError> {
+fn number_argument(store: &Store, args: &[GameId], index: usize) -> Result<Dyadic, CallError> {
     store
         .as_number(args[index])
         .cloned()
@@ -158,11 +210,14 @@ pub(super) fn function(name: &str) -> Option<(&'static str, &'static Function)> 
         .map(|(known, function)| (*known, function))
 }
 
-/// The method called `name`, whatever its case.
+/// The method called `name` (or by its alias), whatever its case.
 pub(super) fn method(name: &str) -> Option<&'static Method> {
-    METHODS
-        .iter()
-        .find(|method| method.name.eq_ignore_ascii_case(name))
+    METHODS.iter().find(|method| {
+        method.name.eq_ignore_ascii_case(name)
+            || method
+                .alias
+                .is_some_and(|alias| alias.eq_ignore_ascii_case(name))
+    })
 }
 
 /// "a, b and c", for messages.
@@ -183,6 +238,19 @@ pub(super) fn function_names() -> String {
 /// The methods' names, for the message about an unknown one.
 pub(super) fn method_names() -> String {
     list(METHODS.iter().map(|method| method.name))
+}
+
+/// How each method is called (`G.Cool(t)`), in the order of the table.
+pub fn method_usages() -> impl Iterator<Item = String> {
+    METHODS.iter().map(Method::usage)
+}
+
+/// How each function is called (`Tiny(x)`, `nimsum`), in the order of the table.
+pub fn function_usages() -> impl Iterator<Item = String> {
+    FUNCTIONS.iter().map(|(name, function)| match function {
+        Function::Game { arity: 1, .. } => format!("{name}(x)"),
+        Function::Game { .. } | Function::Nim => name.to_string(),
+    })
 }
 
 /// Tiny(x) = {0 || 0 | −x}: positive, but smaller than every positive number-up-star value
@@ -254,7 +322,11 @@ mod tests {
         assert_eq!(function("NimProd").map(|f| f.0), Some("nimprod"));
         assert!(function("tinyy").is_none());
         assert_eq!(method("isnumber").map(|m| m.name), Some("IsNumber"));
-        assert_eq!(method("cool").map(|m| m.arity), Some(1));
+        assert_eq!(method("cool").map(Method::arity), Some(1));
+        assert_eq!(
+            method("nortonmultiply").map(|m| m.name),
+            Some("NortonProduct")
+        );
         assert!(method("cooled").is_none());
     }
 
@@ -264,6 +336,11 @@ mod tests {
             .iter()
             .map(|(name, _)| name.to_ascii_lowercase())
             .chain(METHODS.iter().map(|m| m.name.to_ascii_lowercase()))
+            .chain(
+                METHODS
+                    .iter()
+                    .filter_map(|m| m.alias.map(str::to_ascii_lowercase)),
+            )
             .collect();
         let count = names.len();
         names.sort();
@@ -277,7 +354,7 @@ mod tests {
         let mut store = Store::default();
         let two = store.integer(2).unwrap();
         let tiny_two = tiny(&mut store, two).unwrap();
-        assert_eq!(store.show(tiny_two), "{0||0|-2}");
+        assert_eq!(store.show(tiny_two), "Tiny(2)");
         let zero = store.zero();
         let up = store.ups(1).unwrap();
         assert!(store.less(zero, tiny_two).unwrap());

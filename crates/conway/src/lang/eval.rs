@@ -228,9 +228,12 @@ impl Walk<'_> {
         };
         match &expr.kind {
             ExprKind::Literal(parts) => schedule(&mut parts.iter(), field),
-            ExprKind::Negate(inner) | ExprKind::PlusMinus(inner) => {
-                schedule(&mut std::iter::once(&**inner), field)
-            }
+            ExprKind::PlusMinus(inner) => match &inner.kind {
+                ExprKind::Options(options) => schedule(&mut options.iter(), false),
+                _ => schedule(&mut std::iter::once(&**inner), field),
+            },
+            ExprKind::Negate(inner) => schedule(&mut std::iter::once(&**inner), field),
+            ExprKind::Options(_) => return Err(options_without_bar(expr.column)),
             ExprKind::Chain { first, rest } => {
                 let mut operands = std::iter::once(&**first).chain(rest.iter().map(|r| &r.2));
                 schedule(&mut operands, field)
@@ -261,12 +264,12 @@ impl Walk<'_> {
             } => {
                 let method = find_method(name, expr.column)?;
                 let args = args.as_deref().unwrap_or_default();
-                if args.len() != method.arity {
+                if args.len() != method.arity() {
                     let called = format!(".{}", method.name);
                     return Err(arity(
                         &called,
                         expr.column,
-                        arity_words(method.arity),
+                        arity_words(method.arity()),
                         args.len(),
                     ));
                 }
@@ -283,7 +286,8 @@ impl Walk<'_> {
             ExprKind::Integer(_)
             | ExprKind::Fraction { .. }
             | ExprKind::Nimber(_)
-            | ExprKind::Ups { .. } => values.push(self.leaf(expr, field)?),
+            | ExprKind::Ups { .. }
+            | ExprKind::Uptimal { .. } => values.push(self.leaf(expr, field)?),
         }
         Ok(())
     }
@@ -316,6 +320,21 @@ impl Walk<'_> {
                 let count: i64 = parse_digits(count, column, count, "counts of ups", I64)?;
                 self.store.ups(if *down { -count } else { count })
             }
+            ExprKind::Uptimal { down, sum, count } => {
+                let n: u64 = parse_digits(count, column, count, "orders of uptimals", U64)?;
+                if n == 0 {
+                    return Err(LangError::Syntax {
+                        column,
+                        message: "the uptimals start at ^<1> = ^[1] = ^".to_string(),
+                    });
+                }
+                let up = if *sum {
+                    self.store.up_sum(n)
+                } else {
+                    self.store.up_nth(n)
+                };
+                up.and_then(|up| if *down { self.store.neg(up) } else { Ok(up) })
+            }
             _ => unreachable!("{} has subexpressions", expr.describe()),
         };
         game.map(Value::Game).map_err(|e| limit(column, e))
@@ -333,10 +352,16 @@ impl Walk<'_> {
                 let inner = games(values, std::iter::once(&**inner), Need::Negation)?;
                 self.store.neg(inner[0]).map_err(|e| limit(column, e))?
             }
-            ExprKind::PlusMinus(inner) => {
-                let inner = games(values, std::iter::once(&**inner), Need::Negation)?;
-                self.plus_minus(inner[0], column)?
-            }
+            ExprKind::PlusMinus(inner) => match &inner.kind {
+                ExprKind::Options(options) => {
+                    let options = games(values, options.iter(), Need::Option)?;
+                    self.switch(&options, column)?
+                }
+                _ => {
+                    let inner = games(values, std::iter::once(&**inner), Need::Negation)?;
+                    self.plus_minus(inner[0], column)?
+                }
+            },
             ExprKind::Chain { first, rest } => {
                 let operands = take(values, rest.len() + 1);
                 self.chain(first, rest, &operands)?
@@ -381,10 +406,19 @@ impl Walk<'_> {
 
     /// ±x = {x | −x}.
     fn plus_minus(&mut self, x: GameId, column: usize) -> Result<GameId, LangError> {
+        self.switch(&[x], column)
+    }
+
+    /// ±{a, b, ...} = {a, b, ... | −a, −b, ...}.
+    fn switch(&mut self, options: &[GameId], column: usize) -> Result<GameId, LangError> {
         let store = &mut *self.store;
-        let minus_x = store.neg(x).map_err(|e| limit(column, e))?;
+        let negatives = options
+            .iter()
+            .map(|&option| store.neg(option))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| limit(column, e))?;
         store
-            .from_options(&[x], &[minus_x])
+            .from_options(options, &negatives)
             .map_err(|e| limit(column, e))
     }
 
@@ -628,9 +662,15 @@ fn compare(store: &mut Store, op: Comparison, g: GameId, h: GameId) -> Result<bo
 
 /// A game for a message: its canonical form if short, else a description.
 fn shown(store: &Store, game: GameId) -> String {
-    store
-        .show_within(game, 60)
-        .unwrap_or_else(|| "a game with a long canonical form".to_string())
+    builtins::short_text(store, game)
+}
+
+#[cold]
+fn options_without_bar(column: usize) -> LangError {
+    LangError::Syntax {
+        column,
+        message: "options in braces without a bar stand only after +-, as in +-{1, *}".to_string(),
+    }
 }
 
 #[cold]
@@ -660,6 +700,7 @@ fn arity_words(count: usize) -> &'static str {
 struct Bound(&'static str);
 const U128: Bound = Bound("2^128 − 1");
 const I64: Bound = Bound("2^63 − 1");
+const U64: Bound = Bound("2^64 − 1");
 
 /// Digits as a machine number, or an error naming the number (as `shown`) and the limit.
 fn parse_digits<T: std::str::FromStr>(
@@ -744,7 +785,7 @@ mod tests {
             ("±1", "+-1"),
             ("{2|-1/2}", "{2|-1/2}"),
             ("3^*", "3^*"),
-            ("{0||0|-2}", "{0||0|-2}"),
+            ("{0||0|-2}", "Tiny(2)"),
             ("v3*", "v3*"),
             ("^^", "^^"),
             ("1/2^*3", "1/2^*3"),

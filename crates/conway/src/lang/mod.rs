@@ -12,7 +12,7 @@
 //! assert_eq!(eval("{2 || 1 | 0}").as_deref(), Ok("{2||1|0}"));
 //! assert_eq!(eval("{^ | v} == *").as_deref(), Ok("true"));
 //! assert_eq!(eval("3 * ^ + 1/2").as_deref(), Ok("1/2^3"));
-//! assert_eq!(eval("Tiny(2)").as_deref(), Ok("{0||0|-2}"));
+//! assert_eq!(eval("{0 || 0 | -2}").as_deref(), Ok("Tiny(2)"));
 //! assert_eq!(eval("nimprod(8, 8)").as_deref(), Ok("*13"));
 //!
 //! let mut env = Env::new();
@@ -33,7 +33,10 @@
 //!   number-up-star literals written without spaces: `1/2^*3`, `v3*`, `3^*`.
 //! - Games `{L1, L2 | R1, R2}`, with higher bars for nested games: `{2 || 1 | 0}`. Options
 //!   may be any expressions; the result is the canonical form ([`Store::from_options`]).
-//! - `±x` (or `+-x`) is `{x | −x}`, and `a ± b` is `a + ±b`.
+//! - The uptimals as CGSuite writes them: `^<n>` is ↑^n (up-nth), `^[n]` is ↑^[n] = ↑ + ↑^2 +
+//!   … + ↑^n, `v<n>` and `v[n]` their negatives, with a number before and a star after:
+//!   `1/2^<3>*`. A number written directly before `Tiny(x)` or `Miny(x)` is added: `2Tiny(1)`.
+//! - `±x` (or `+-x`) is `{x | −x}`, `±{a, b}` is `{a, b | −a, −b}`, and `a ± b` is `a + ±b`.
 //! - `G + H`, `G - H`, `-G`.
 //! - `n * G` and `G * n` for an integer `n` (`n` copies of `G`, negated for negative `n`); the
 //!   product of two numbers is their exact product (Conway's product, on numbers). Other
@@ -55,9 +58,9 @@
 //! are no arguments: `G.IsNumber`, `G.OrdinalSum(H)`. Function and method names are matched
 //! without regard to case (`tiny(1)`, `g.isnumber`), since CGSuite writes them capitalised and
 //! people type them either way; names bound by `let` are case-sensitive. The methods are
-//! listed in one table in `builtins.rs`; the ones of thermography (`Cool`, `Heat`,
-//! `LeftStop`, `Temperature`, ...) are named there and refused with a message until the store
-//! has them.
+//! listed in one table in `builtins.rs`, which the evaluator, its messages and the REPL's
+//! `:help` all read ([`method_usages`]). `NortonProduct` is also called by its former name
+//! `NortonMultiply`; `ConwayProduct` is Conway's product of the canonical forms.
 //!
 //! # Limits
 //!
@@ -73,6 +76,7 @@ mod report;
 pub mod syntax;
 pub mod token;
 
+pub use builtins::{function_usages, method_usages};
 pub use eval::{eval, eval_game, eval_nimber, Env, Value};
 pub use report::{GameReport, Report};
 pub use syntax::{parse, Expr, ExprKind, Op, Statement, MAX_DEPTH};
@@ -353,7 +357,8 @@ mod tests {
         assert_eq!(eval("(^ + {2|0}).Mean").as_deref(), Ok("1"));
         assert_eq!(
             eval("{3|-1}.AtomicWeight").unwrap_err().to_string(),
-            "column 7: .AtomicWeight: the atomic weight is defined for all-small games only"
+            "column 7: .AtomicWeight: the atomic weight is defined for infinitesimals (both \
+             stops 0), and this game's stops are 3 and -1"
         );
         assert_eq!(
             eval("{1|0}.Cool(*)").unwrap_err().to_string(),

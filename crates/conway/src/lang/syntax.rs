@@ -14,7 +14,10 @@
 //!
 //! **Literals.** A number-up-star literal is written without spaces: an optional number
 //! (`3`, `3/8`), then optional arrows (`^`, `^^`, `v`, `vv`, or one arrow with a count: `^3`,
-//! `v2`), then an optional star (`*` or `*n`): `1/2^*3`, `vv*`, `3*`, `^*`. Its parts are summed.
+//! `v2`, or an uptimal: `^<3>` is ↑^3, `^[3]` is ↑^[3], `v<3>`, `v[3]`), then an optional star
+//! (`*` or `*n`): `1/2^*3`, `vv*`, `3*`, `^*`, `1^<2>*`. Its parts are summed. A number may
+//! also be followed directly by `Tiny(...)` or `Miny(...)`, as CGSuite prints them: `2Tiny(1)`
+//! is 2 + Tiny(1).
 //!
 //! **The two meanings of `*`.** Where an operand may start, `*` is a nimber and takes the digits
 //! directly after it (`*`, `*5`; `* 5` is `*` followed by a stray 5). After an operand, `*` is
@@ -34,6 +37,7 @@
 //!
 //! **Signs.** `+-` and `±` are one token: before an operand it is `±x`; between two operands it
 //! is `a ± b`, that is `a + ±b`. Write `a + -b` (with a space) for a sum with a negative.
+//! Before braces without a bar it takes a list of options: `+-{1, *}` is `{1, * | -1, *}`.
 
 use super::token::{abbreviate, fraction_words, tokenize, Comparison, Tok, Token};
 use super::LangError;
@@ -85,6 +89,17 @@ pub enum ExprKind {
     },
     /// `*` (`None`) or `*n` (the digits of `n`).
     Nimber(Option<String>),
+    /// `^<n>` (↑^n), `^[n]` (↑^[n] = ↑ + ↑^2 + ... + ↑^n), or their negatives `v<n>`, `v[n]`.
+    Uptimal {
+        /// `v` rather than `^`.
+        down: bool,
+        /// `[n]` rather than `<n>`.
+        sum: bool,
+        /// The digits of `n`.
+        count: String,
+    },
+    /// Options in braces without a bar, which stand only after `±`: `+-{1, *}`.
+    Options(Vec<Expr>),
     /// A run of arrows or one arrow with a count: `^^` is 2 ups, `v3` is 3 downs.
     Ups {
         /// Down (`v`) rather than up (`^`).
@@ -329,6 +344,14 @@ impl Parser {
             self.at += 1;
         }
         let mut expr = self.primary()?;
+        if matches!(expr.kind, ExprKind::Options(_)) && prefixes.last().is_none_or(|p| p.0) {
+            return Err(LangError::Syntax {
+                column: expr.column,
+                message: "a game needs a bar between Left's and Right's options: {L | R} (options \
+                          without a bar stand only after +-, as in +-{1, *})"
+                    .to_string(),
+            });
+        }
         if let Some(&(true, minus)) = prefixes.last() {
             if let Some(signed) = sign_number_part(&expr, minus) {
                 expr = signed;
@@ -398,7 +421,12 @@ impl Parser {
                 Expr { column, kind }
             }
             Some(
-                Tok::Integer(_) | Tok::Fraction { .. } | Tok::Up(_) | Tok::Down(_) | Tok::Star,
+                Tok::Integer(_)
+                | Tok::Fraction { .. }
+                | Tok::Up(_)
+                | Tok::Down(_)
+                | Tok::Uptimal { .. }
+                | Tok::Star,
             ) => self.literal()?,
             Some(Tok::Slash) => return Err(stray_slash(column)),
             _ => return Err(self.unexpected("a value")),
@@ -446,8 +474,27 @@ impl Parser {
                 },
             });
             self.at += 1;
+            if let Some(call) = self.tiny_after_number()? {
+                parts.push(call);
+                return Ok(Expr {
+                    column,
+                    kind: ExprKind::Literal(parts),
+                });
+            }
         }
-        if let Some(&(Tok::Up(run) | Tok::Down(run))) = self.peek() {
+        if let Some(Tok::Uptimal { down, sum, count }) = self.peek() {
+            if parts.is_empty() || self.touches_previous() {
+                parts.push(Expr {
+                    column: self.column(),
+                    kind: ExprKind::Uptimal {
+                        down: *down,
+                        sum: *sum,
+                        count: count.clone(),
+                    },
+                });
+                self.at += 1;
+            }
+        } else if let Some(&(Tok::Up(run) | Tok::Down(run))) = self.peek() {
             if parts.is_empty() || self.touches_previous() {
                 let down = matches!(self.peek(), Some(Tok::Down(_)));
                 let arrows = self.column();
@@ -496,6 +543,17 @@ impl Parser {
         })
     }
 
+    /// `Tiny(...)` or `Miny(...)` written directly after a number, as CGSuite prints `2Tiny(1)`.
+    fn tiny_after_number(&mut self) -> Result<Option<Expr>, LangError> {
+        let is_tiny = matches!(self.peek(), Some(Tok::Ident(name))
+            if name.eq_ignore_ascii_case("tiny") || name.eq_ignore_ascii_case("miny"));
+        let called = matches!(self.peek_at(1), Some(t) if t.kind == Tok::LeftParen);
+        if is_tiny && called && self.touches_previous() {
+            return self.primary().map(Some);
+        }
+        Ok(None)
+    }
+
     /// Whether the `*` here, after a number or arrows, is the literal's star rather than
     /// multiplication: it touches them, and what follows is its own digits or no operand.
     fn star_is_suffix(&self) -> bool {
@@ -512,6 +570,7 @@ impl Parser {
                     | Tok::Star
                     | Tok::Up(_)
                     | Tok::Down(_)
+                    | Tok::Uptimal { .. }
                     | Tok::Ident(_)
                     | Tok::LeftParen
                     | Tok::LeftBrace
@@ -678,9 +737,9 @@ fn split_game(items: Vec<Item>, column: usize, depth: usize) -> Result<Expr, Lan
         })
         .max()
     else {
-        return Err(LangError::Syntax {
+        return Ok(Expr {
             column,
-            message: "a game needs a bar between Left's and Right's options: {L | R}".to_string(),
+            kind: ExprKind::Options(side(items, column, depth)?),
         });
     };
     let mut bars = items.iter().enumerate().filter_map(|(i, item)| match item {
@@ -770,6 +829,9 @@ impl Expr {
             ExprKind::Call { name, .. } => format!("{name}(...)"),
             ExprKind::Method { name, .. } => format!("the method .{name}"),
             ExprKind::Game { .. } => "a game literal {L | R}".to_string(),
+            ExprKind::Options(_) => "options in braces without a bar".to_string(),
+            ExprKind::Uptimal { sum: false, .. } => "an uptimal ^<n>".to_string(),
+            ExprKind::Uptimal { sum: true, .. } => "an uptimal ^[n]".to_string(),
             ExprKind::Negate(_) => "a negation".to_string(),
             ExprKind::PlusMinus(_) => "±x".to_string(),
             ExprKind::Chain { .. } => "an expression".to_string(),

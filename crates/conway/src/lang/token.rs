@@ -18,6 +18,10 @@
 //! - `+-` and `±` are the same token; `<>` is "confused with", `<=`, `>=`, `==`, `!=` are the
 //!   comparisons, and a single `=` is the binding of `let`.
 //! - `^` runs are one token (`^^` is double up).
+//! - A single arrow directly followed by `<digits>` or `[digits]` is one uptimal token, as
+//!   CGSuite writes them: `^<3>` is ↑^3 (up-third), `^[3]` is ↑^[3] = ↑ + ↑^2 + ↑^3, and `v<3>`,
+//!   `v[3]` their negatives. (So `^<3>` is never "↑ less than 3 greater than"; comparisons do
+//!   not chain anyway.)
 
 use super::LangError;
 
@@ -59,6 +63,15 @@ pub enum Tok {
     Up(usize),
     /// A run of `v` standing as a word (down); the number is its length.
     Down(usize),
+    /// `^<n>` (↑^n), `^[n]` (↑^[n]) and their negatives `v<n>`, `v[n]`.
+    Uptimal {
+        /// `v` rather than `^`.
+        down: bool,
+        /// `[n]` (the sum ↑ + ↑^2 + ... + ↑^n) rather than `<n>` (↑^n alone).
+        sum: bool,
+        /// The digits of `n`.
+        count: String,
+    },
     /// A name.
     Ident(String),
     /// The keyword `let`.
@@ -143,6 +156,11 @@ impl Tok {
             Tok::Ident(name) => format!("the name '{}'", abbreviate(name)),
             Tok::Up(n) => format!("'{}'", "^".repeat(*n.min(&8))),
             Tok::Down(n) => format!("'{}'", "v".repeat(*n.min(&8))),
+            Tok::Uptimal { down, sum, count } => {
+                let (open, close) = if *sum { ('[', ']') } else { ('<', '>') };
+                let arrow = if *down { 'v' } else { '^' };
+                format!("'{arrow}{open}{}{close}'", abbreviate(count))
+            }
             Tok::Bar(n) => format!("'{}'", "|".repeat(*n.min(&8))),
             Tok::Compare(c) => format!("'{}'", c.symbol()),
             other => format!(
@@ -244,6 +262,13 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, LangError> {
             let word: String = chars[at..end].iter().collect();
             let vs = word.chars().take_while(|&c| c == 'v').count();
             let rest = &word[vs..];
+            if word == "v" {
+                if let Some((token, width)) = uptimal(&chars, end, true) {
+                    push(token, 1 + width);
+                    at = end + width;
+                    continue;
+                }
+            }
             if vs > 0 && rest.chars().all(|c| c.is_ascii_digit()) {
                 push(Tok::Down(vs), vs);
                 if !rest.is_empty() {
@@ -264,7 +289,10 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, LangError> {
         let (kind, width) = match (c, next) {
             ('^', _) => {
                 let end = run(at, &|c| c == '^');
-                (Tok::Up(end - at), end - at)
+                match uptimal(&chars, end, false) {
+                    Some((token, width)) if end == at + 1 => (token, 1 + width),
+                    _ => (Tok::Up(end - at), end - at),
+                }
             }
             ('|', Some('>')) => (Tok::Compare(Comparison::GreaterOrConfused), 2),
             ('|', _) => {
@@ -315,9 +343,51 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, LangError> {
     Ok(tokens)
 }
 
+/// The uptimal token whose arrow ends just before `at`, if `<digits>` or `[digits]` follows:
+/// the token and the width of its bracketed count.
+fn uptimal(chars: &[char], at: usize, down: bool) -> Option<(Tok, usize)> {
+    let (sum, close) = match chars.get(at)? {
+        '<' => (false, '>'),
+        '[' => (true, ']'),
+        _ => return None,
+    };
+    let digits = chars[at + 1..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    if digits == 0 || chars.get(at + 1 + digits) != Some(&close) {
+        return None;
+    }
+    let count = chars[at + 1..at + 1 + digits].iter().collect();
+    Some((Tok::Uptimal { down, sum, count }, digits + 2))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn uptimals_are_one_token() {
+        let up = |down, sum, count: &str| Tok::Uptimal {
+            down,
+            sum,
+            count: count.to_string(),
+        };
+        assert_eq!(kinds("^<3>"), vec![up(false, false, "3")]);
+        assert_eq!(kinds("v[12]*"), vec![up(true, true, "12"), Tok::Star]);
+        assert_eq!(
+            kinds("1/2^<2>"),
+            vec![
+                Tok::Fraction {
+                    numerator: "1".into(),
+                    denominator: "2".into()
+                },
+                up(false, false, "2")
+            ]
+        );
+        assert_eq!(kinds("^^<2>")[0], Tok::Up(2));
+        assert_eq!(kinds("^ < 2")[0], Tok::Up(1));
+    }
 
     fn kinds(text: &str) -> Vec<Tok> {
         tokenize(text)

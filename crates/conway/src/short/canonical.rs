@@ -6,7 +6,7 @@
 //! bypassed (Theorem 8.1) until neither applies. What remains is the unique canonical form;
 //! if it is the form of a number-up-star value, that value is stored instead.
 
-use super::compare::{deep, Form, FormMemo};
+use super::compare::{Form, FormMemo};
 use super::nus::Nus;
 use super::store::{GameId, Store, StoreResult};
 use crate::number::Dyadic;
@@ -40,7 +40,7 @@ impl Store {
         if let Some(game) = self.nimber_of(&left, &right)? {
             return Ok(game);
         }
-        deep(|| self.simplify(&mut left, &mut right))?;
+        self.descend(|store| store.simplify(&mut left, &mut right))?;
         sort_unique(&mut left);
         sort_unique(&mut right);
         if let Some(game) = self.number_between(&left, &right)? {

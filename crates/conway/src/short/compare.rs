@@ -63,7 +63,7 @@ impl Store {
         if let Some(known) = self.orders.get(g, h) {
             return Ok(known == 1);
         }
-        let answer = deep(|| self.leq_by_options(g, h))?;
+        let answer = self.descend(|store| store.leq_by_options(g, h))?;
         self.orders.put(g, h, answer as u32);
         Ok(answer)
     }
@@ -141,7 +141,7 @@ impl Store {
         }
         if answer {
             for option in self.left_options(x)? {
-                if deep(|| self.form_leq(form, option, memo))? {
+                if self.descend(|store| store.form_leq(form, option, memo))? {
                     answer = false;
                     break;
                 }
@@ -173,7 +173,7 @@ impl Store {
         }
         if answer {
             for option in self.right_options(y)? {
-                if deep(|| self.leq_form(option, form, memo))? {
+                if self.descend(|store| store.leq_form(option, form, memo))? {
                     answer = false;
                     break;
                 }

@@ -5,7 +5,6 @@
 //! The remembered results live in the store, one entry per game asked about (so they are
 //! bounded by the store's own size), and count against the store's byte limit.
 
-use super::compare::deep;
 use super::nus::Nus;
 use super::store::{GameId, Options, Store, StoreResult};
 use super::thermograph::Thermograph;
@@ -41,26 +40,33 @@ pub(super) fn entry_bytes<K, V>() -> u64 {
 }
 
 /// The results of one operation on the subpositions of a game (cooling by one temperature,
-/// heating by one game, ...), kept while the operation runs. Its bytes count against the
-/// store's limit too.
-#[derive(Default)]
-pub(super) struct Memo {
-    results: FxHashMap<GameId, GameId>,
+/// heating by one game, ...), or of a pair of games (a product), kept while the operation
+/// runs. Its bytes count against the store's limit too.
+pub(super) struct Memo<K = GameId> {
+    results: FxHashMap<K, GameId>,
 }
 
-impl Memo {
-    pub(super) fn get(&self, g: GameId) -> Option<GameId> {
-        self.results.get(&g).copied()
+impl<K> Default for Memo<K> {
+    fn default() -> Self {
+        Memo {
+            results: FxHashMap::default(),
+        }
+    }
+}
+
+impl<K: std::hash::Hash + Eq> Memo<K> {
+    pub(super) fn get(&self, key: &K) -> Option<GameId> {
+        self.results.get(key).copied()
     }
 
-    /// Remembers `result` for `g`, or says that the store and the memo together would pass the
-    /// store's limit.
-    pub(super) fn put(&mut self, store: &Store, g: GameId, result: GameId) -> StoreResult<()> {
-        let bytes = (self.results.len() as u64 + 1) * entry_bytes::<GameId, GameId>();
+    /// Remembers `result` for `key`, or says that the store and the memo together would pass
+    /// the store's limit.
+    pub(super) fn put(&mut self, store: &Store, key: K, result: GameId) -> StoreResult<()> {
+        let bytes = (self.results.len() as u64 + 1) * entry_bytes::<K, GameId>();
         if store.bytes().saturating_add(bytes) > store.max_bytes() {
             return Err(store.out_of_memory());
         }
-        self.results.insert(g, result);
+        self.results.insert(key, result);
         Ok(())
     }
 }
@@ -108,12 +114,12 @@ impl Store {
         let (left, right) = self.hot_options(g)?;
         let mut best_left: Option<Dyadic> = None;
         for option in left {
-            let stop = deep(|| self.stops(option))?.1;
+            let stop = self.descend(|store| store.stops(option))?.1;
             best_left = Some(best_left.map_or(stop.clone(), |best| best.max(stop)));
         }
         let mut best_right: Option<Dyadic> = None;
         for option in right {
-            let stop = deep(|| self.stops(option))?.0;
+            let stop = self.descend(|store| store.stops(option))?.0;
             best_right = Some(best_right.map_or(stop.clone(), |best| best.min(stop)));
         }
         let stops = (
@@ -146,7 +152,7 @@ impl Store {
         let (left, right) = self.hot_options(g)?;
         let mut answer = true;
         for option in left.into_iter().chain(right) {
-            if !deep(|| self.is_all_small(option))? {
+            if !self.descend(|store| store.is_all_small(option))? {
                 answer = false;
                 break;
             }
@@ -169,7 +175,7 @@ impl Store {
         let (left, right) = self.hot_options(g)?;
         let mut oldest = 0;
         for option in left.into_iter().chain(right) {
-            oldest = oldest.max(deep(|| self.birthday(option))?);
+            oldest = oldest.max(self.descend(|store| store.birthday(option))?);
         }
         let birthday = oldest.checked_add(1).ok_or_else(|| too_old("a game"))?;
         self.charge(entry_bytes::<GameId, u64>())?;

@@ -34,7 +34,9 @@ mod temperature;
 #[cfg(test)]
 mod tests;
 pub mod thermograph;
+mod uptimal;
 
+pub use atomic::NoAtomicWeight;
 pub use nus::Nus;
 pub use store::{GameId, Options, Store, StoreResult, STEPS_PER_POSITION};
 pub use thermograph::{Thermograph, Wall};

@@ -8,7 +8,6 @@
 //! G^L2`) and options reversible up to infinitesimals bypassed (`G^LR ≤_Inf G`), as the
 //! canonical form does with the exact order.
 
-use super::compare::deep;
 use super::invariants::entry_bytes;
 use super::store::{GameId, Store, StoreResult};
 
@@ -26,11 +25,11 @@ impl Store {
         let (left, right) = self.hot_options(g)?;
         let mut reduced_left = Vec::with_capacity(left.len());
         for option in left {
-            reduced_left.push(deep(|| self.reduced_canonical(option))?);
+            reduced_left.push(self.descend(|store| store.reduced_canonical(option))?);
         }
         let mut reduced_right = Vec::with_capacity(right.len());
         for option in right {
-            reduced_right.push(deep(|| self.reduced_canonical(option))?);
+            reduced_right.push(self.descend(|store| store.reduced_canonical(option))?);
         }
         loop {
             sort_unique(&mut reduced_left);

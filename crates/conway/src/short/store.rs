@@ -17,6 +17,8 @@ use rustc_hash::FxHasher;
 use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
 use std::mem::size_of;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// A canonical short game in one [`Store`]. Ids from different stores must not be mixed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,6 +66,10 @@ pub struct Store {
     steps: u64,
     max_steps: u64,
     max_positions: u64,
+    /// How many levels deep the store's recursion is (each holds [`STACK_BYTES_PER_LEVEL`]).
+    depth: u64,
+    /// Set from outside (a Ctrl-C handler) to stop the computation under way.
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 /// Steps of the store's work that count as one position against
@@ -73,6 +79,12 @@ pub struct Store {
 /// O(k²) comparisons. Domineering 5×6 takes about 45 million steps, within the default limit;
 /// with this scale a computation that runs away stops after about ten seconds.
 pub const STEPS_PER_POSITION: u64 = 8;
+
+/// The stack one level of the store's recursion holds, at most (a few frames of a recursive
+/// operation: a sum's levels measured at about 1.2 KiB in an optimised build), counted against
+/// the memory limit: a recursion follows the birthdays of the games, and a game such as 10^40 or
+/// ^1000000000 is small in the store but born late, so its depth is bounded by nothing else.
+pub(super) const STACK_BYTES_PER_LEVEL: u64 = 2048;
 
 /// The bytes of an entry in all the arrays that hold it: the entry, its hash, its negative,
 /// its slot in the index and the index's control byte.
@@ -105,6 +117,8 @@ impl Store {
             steps: 0,
             max_steps: u64::MAX,
             max_positions: u64::MAX,
+            depth: 0,
+            interrupt: None,
         };
         let zero = store.intern_nus(Nus::default());
         debug_assert_eq!(zero, Ok(GameId(0)));
@@ -127,14 +141,43 @@ impl Store {
         self.steps
     }
 
-    /// Counts `steps` steps of work against the limit.
+    /// Stops the store's computations with [`SearchError::Interrupted`] while `flag` is set
+    /// (a Ctrl-C handler sets it; whoever starts the next computation clears it).
+    pub fn interrupt_on(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    /// Counts `steps` steps of work against the limit, and stops if interrupted.
     #[inline]
     pub(super) fn count_steps(&mut self, steps: u64) -> StoreResult<()> {
         self.steps = self.steps.saturating_add(steps);
         if self.steps > self.max_steps {
             return Err(self.too_much_work());
         }
+        if self
+            .interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Err(SearchError::Interrupted);
+        }
         Ok(())
+    }
+
+    /// Runs one level of a recursion of the store: its stack counts against the memory limit
+    /// (and grows on the heap rather than overflowing), so that no depth escapes the limit.
+    pub(super) fn descend<T>(
+        &mut self,
+        step: impl FnOnce(&mut Store) -> StoreResult<T>,
+    ) -> StoreResult<T> {
+        self.depth += 1;
+        let result = if self.bytes() > self.max_bytes {
+            Err(self.out_of_memory())
+        } else {
+            super::compare::deep(|| step(self))
+        };
+        self.depth -= 1;
+        result
     }
 
     #[cold]
@@ -159,10 +202,11 @@ impl Store {
         self.entries.len() == 1
     }
 
-    /// The bytes the store holds, caches included.
+    /// The bytes the store holds, caches and the stack of the recursion under way included.
     pub fn bytes(&self) -> u64 {
         (self.entries.capacity() * ENTRY_BYTES + self.options.capacity() * size_of::<GameId>())
             as u64
+            + self.depth * STACK_BYTES_PER_LEVEL
             + self.big_bytes
             + self.sums.bytes()
             + self.orders.bytes()
@@ -303,6 +347,16 @@ impl Store {
     pub(super) fn room_for_options(&self, count: u128) -> StoreResult<()> {
         let needed = count.saturating_mul(4 * size_of::<Entry>() as u128);
         if needed.saturating_add(self.bytes() as u128) > self.max_bytes as u128 {
+            return Err(self.out_of_memory());
+        }
+        Ok(())
+    }
+
+    /// Refuses to compute numbers of `bits` bits (a few of them at once) that would not fit in
+    /// the memory left.
+    pub(super) fn room_for_bits(&self, bits: u64) -> StoreResult<()> {
+        let needed = bits.saturating_div(8).saturating_mul(4);
+        if needed.saturating_add(self.bytes()) > self.max_bytes {
             return Err(self.out_of_memory());
         }
         Ok(())

@@ -2,7 +2,7 @@
 //! and −G = {−G^R | −G^L}, with number-up-star values added by arithmetic and a number added to
 //! any other game by shifting its options (the translation principle).
 
-use super::compare::{deep, too_many_ups};
+use super::compare::too_many_ups;
 use super::store::{GameId, Options, Store, StoreResult, UNKNOWN};
 use crate::number::Dyadic;
 
@@ -25,7 +25,7 @@ impl Store {
         if let Some(sum) = self.sums.get(g, h) {
             return Ok(GameId(sum));
         }
-        let sum = deep(|| self.add_by_options(g, h))?;
+        let sum = self.descend(|store| store.add_by_options(g, h))?;
         self.sums.put(g, h, sum.0);
         Ok(sum)
     }
@@ -101,7 +101,7 @@ impl Store {
                 let negative = nus.checked_neg().ok_or_else(too_many_ups)?;
                 self.nus(negative)?
             }
-            None => deep(|| self.neg_form(g))?,
+            None => self.descend(|store| store.neg_form(g))?,
         };
         self.negatives[g.0 as usize] = negative.0;
         self.negatives[negative.0 as usize] = g.0;

@@ -12,7 +12,6 @@
 //! options' left walls shifted by `+t`; the game freezes where the raw left wall first comes
 //! down to the raw right wall (their gap never grows), and from there both walls are the mast.
 
-use super::compare::deep;
 use super::invariants::{entry_bytes, Memo};
 use super::nus::Nus;
 use super::store::{GameId, Options, Store, StoreResult};
@@ -53,8 +52,12 @@ impl Store {
     }
 
     /// `g` cooled by `t` (see the module documentation). Cooling by 0 changes nothing, and
-    /// cooling past the temperature leaves the mean. Below −1, where thermographs start, no
-    /// game freezes, so the recursion alone applies.
+    /// cooling past the temperature leaves the mean.
+    ///
+    /// The definition is for `t > −1`, and the language's `.Cool` refuses anything else, as
+    /// CGSuite does: the least `t'` of its "some smaller `t'`" is −1, where thermographs
+    /// start. At `t = −1` this still gives the game whose stops are the thermograph's walls
+    /// there; below −1 nothing freezes and the recursion alone applies.
     pub fn cool(&mut self, g: GameId, t: &Dyadic) -> StoreResult<GameId> {
         if t.is_zero() {
             return Ok(g);
@@ -73,7 +76,7 @@ impl Store {
         if self.as_number(g).is_some_and(Dyadic::is_integer) {
             return Ok(g);
         }
-        if let Some(known) = memo.get(g) {
+        if let Some(known) = memo.get(&g) {
             return Ok(known);
         }
         let thermograph = self.thermograph_shared(g)?;
@@ -83,12 +86,14 @@ impl Store {
             let (left, right) = self.hot_options(g)?;
             let mut cooled_left = Options::new();
             for option in left {
-                let cooled = deep(|| self.cool_with(option, t, (minus_t, plus_t), memo))?;
+                let cooled =
+                    self.descend(|store| store.cool_with(option, t, (minus_t, plus_t), memo))?;
                 cooled_left.push(self.add(cooled, minus_t)?);
             }
             let mut cooled_right = Options::new();
             for option in right {
-                let cooled = deep(|| self.cool_with(option, t, (minus_t, plus_t), memo))?;
+                let cooled =
+                    self.descend(|store| store.cool_with(option, t, (minus_t, plus_t), memo))?;
                 cooled_right.push(self.add(cooled, plus_t)?);
             }
             self.from_options(&cooled_left, &cooled_right)?
@@ -106,7 +111,7 @@ impl Store {
             Some(n) if n.is_integer() => Thermograph::of_integer(n.clone()),
             _ => {
                 let same_thermograph = self.thermal_representative(g)?;
-                deep(|| self.thermograph_by_options(same_thermograph))?
+                self.descend(|store| store.thermograph_by_options(same_thermograph))?
             }
         };
         let bytes = entry_bytes::<GameId, Arc<Thermograph>>()

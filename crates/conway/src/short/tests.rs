@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::engine::Outcome;
+use crate::number::Dyadic;
 use proptest::prelude::*;
 
 /// A game as its option trees, for the definitions to work on.
@@ -177,7 +178,7 @@ fn switches_and_slashes() {
     assert_eq!(store.show(plus_minus_one), "+-1");
     let inner = game(&mut store, &[zero], &[minus_two]);
     let tiny_two = game(&mut store, &[zero], &[inner]);
-    assert_eq!(store.show(tiny_two), "{0||0|-2}");
+    assert_eq!(store.show(tiny_two), "Tiny(2)");
     let two_one = game(&mut store, &[two], &[one]);
     // 0 < {2|1}, so 0 is dominated.
     let hot = game(&mut store, &[zero, two_one], &[minus_one]);
@@ -351,7 +352,7 @@ fn deep_chains_print_in_linear_length() {
 fn long_texts_stop_at_the_limit() {
     let mut store = Store::default();
     let mut sum = store.zero();
-    for k in 1..=12 {
+    for k in 1..=13 {
         let hot = switch(&mut store, k, -k);
         sum = store.add(sum, hot).unwrap();
     }
@@ -360,4 +361,128 @@ fn long_texts_stop_at_the_limit() {
     assert_eq!(store.show_within(sum, full.len()), Some(full.clone()));
     assert_eq!(store.show_within(sum, full.len() - 1), None);
     assert_eq!(store.show_within(sum, 1000), None);
+}
+
+/// `x ± ↑^n + *m` and `x ± ↑^[n] + *m` print as CGSuite writes them, for every sign, order
+/// and nimber tried.
+#[test]
+fn uptimals_print_as_cgsuite_writes_them() {
+    let mut store = Store::default();
+    for n in 2..=6u64 {
+        for (sum, open, close) in [(false, '<', '>'), (true, '[', ']')] {
+            let up = if sum {
+                store.up_sum(n).unwrap()
+            } else {
+                store.up_nth(n).unwrap()
+            };
+            for (down, arrow) in [(false, '^'), (true, 'v')] {
+                let signed = if down { store.neg(up).unwrap() } else { up };
+                for (number, prefix) in [("0", ""), ("1", "1"), ("-1/2", "-1/2")] {
+                    for nim in 0..=5u128 {
+                        let part = store
+                            .nus(Nus {
+                                number: number.parse().unwrap(),
+                                ups: 0,
+                                nim,
+                            })
+                            .unwrap();
+                        let game = store.add(signed, part).unwrap();
+                        let star = match nim {
+                            0 => String::new(),
+                            1 => "*".to_string(),
+                            m => format!("*{m}"),
+                        };
+                        let expected = format!("{prefix}{arrow}{open}{n}{close}{star}");
+                        assert_eq!(store.show(game), expected);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Games whose texts use every notation: sums of random forms with Tiny and Miny, switches,
+/// uptimals and number-up-star values.
+fn special(store: &mut Store, kind: u8, tree: &Tree, n: u64, x: i64) -> GameId {
+    let g = tree.build(store);
+    let shift = store.nus(Nus {
+        number: Dyadic::new(x.into(), 1),
+        ups: x % 3,
+        nim: (x.unsigned_abs() % 3).into(),
+    });
+    let shift = shift.unwrap();
+    let zero = store.zero();
+    match kind {
+        0 => g,
+        1 => {
+            // Tiny(g) = {0 || 0 | −g}, shifted by a number.
+            let minus = store.neg(g).unwrap();
+            let inner = store.from_options(&[zero], &[minus]).unwrap();
+            let tiny = store.from_options(&[zero], &[inner]).unwrap();
+            let number = store.number(Dyadic::new(x.into(), 1)).unwrap();
+            store.add(tiny, number).unwrap()
+        }
+        2 => {
+            let minus = store.neg(g).unwrap();
+            store.from_options(&[g], &[minus]).unwrap()
+        }
+        3 => {
+            let up = store.up_nth(n).unwrap();
+            store.add(up, shift).unwrap()
+        }
+        _ => {
+            let up = store.up_sum(n).unwrap();
+            let down = store.neg(up).unwrap();
+            store.add(down, shift).unwrap()
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Whatever is printed reads back as the same game.
+    #[test]
+    fn printed_games_read_back(
+        a in tree(),
+        b in trees(2, 3),
+        kinds in (0u8..5, 0u8..5),
+        n in 2u64..6,
+        x in -4i64..4,
+    ) {
+        let mut store = Store::default();
+        let first = special(&mut store, kinds.0, &a, n, x);
+        let second = special(&mut store, kinds.1, &b, n + 1, -x);
+        for game in [first, second, store.add(first, second).unwrap()] {
+            let text = store.show(game);
+            let read = crate::lang::eval_game(&text, &mut store);
+            prop_assert_eq!(read, Ok(game), "{}", text);
+        }
+    }
+}
+
+/// All-small games: in every position both players can move, or neither can.
+fn all_small_trees() -> impl Strategy<Value = Tree> {
+    let leaf = Just(Tree::new(vec![], vec![]));
+    leaf.prop_recursive(4, 48, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 1..3),
+            prop::collection::vec(inner, 1..3),
+        )
+            .prop_map(|(left, right)| Tree::new(left, right))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The atomic weight calculus on all-small games, where the weight always exists, against
+    /// the test that decides it for the other infinitesimals: `G − W.↑` is atomically small.
+    #[test]
+    fn all_small_games_pass_the_atomic_weight_test(a in all_small_trees()) {
+        let mut store = Store::default();
+        let g = a.build(&mut store);
+        let weight = store.atomic_weight(g).unwrap().expect("all-small games are atomic");
+        prop_assert!(store.is_atomically_small(g, weight).unwrap(), "{}", store.show(g));
+    }
 }
