@@ -15,8 +15,8 @@ use clap::{Args, Parser, Subcommand};
 use conway::engine::Meter;
 use conway::engine::{Limits, Play, SearchError};
 use conway::graph::{
-    Compound, CompoundAnalysis, Graph, GraphReport, GraphText, Method, PartizanGraph,
-    PartizanReport, SumReport,
+    Compound, CompoundAnalysis, CompoundError, Graph, GraphReport, GraphText, Method,
+    PartizanGraph, PartizanReport, SumReport,
 };
 use conway::lang::{Env, LangError, Report};
 use conway::partizan::Player;
@@ -529,13 +529,13 @@ impl GraphArgs {
             );
             return self.write(out, &report);
         };
+        if let Some(compound) = &self.compound {
+            return self.run_compound(out, compound, &graph, tokens);
+        }
         if self.misere {
             return Err(Failure::Message(
                 "--sum analyses normal play: under misère play a sum is not found from its parts' values; draw the sum's own graph instead".into(),
             ));
-        }
-        if let Some(compound) = &self.compound {
-            return self.run_compound(out, compound, &graph, tokens);
         }
         let gamma = graph.gamma();
         let sum = SumReport::new(&graph, &gamma, tokens);
@@ -553,14 +553,39 @@ impl GraphArgs {
         graph: &Graph<String>,
         tokens: Vec<u32>,
     ) -> Result<(), Failure> {
+        if self.misere {
+            return Err(Failure::Message(
+                "--compound analyses normal play only: misère compounds are not supported; write the compound's own graph to a file and analyse that with --misere".into(),
+            ));
+        }
         let components = vec![graph; tokens.len()];
         let mut meter = Meter::new(self.limits.limits());
         let analysis = conway::graph::analyse(compound, &components, &tokens, &mut meter)
-            .map_err(|e| format!("{}: {e}", self.game))?;
+            .map_err(|e| self.explain_compound(e, compound, tokens.len()))?;
         let report = CompoundReport::new(graph, compound, &tokens, &analysis);
         match self.output.json {
             true => write_json(out, &report),
             false => show::compound(out, &self.game, &report),
+        }
+    }
+}
+
+impl GraphArgs {
+    /// A compound's error as the command line counts: tokens from 1, and the options that
+    /// raise a limit.
+    fn explain_compound(&self, error: CompoundError, compound: &Compound, tokens: usize) -> String {
+        let file = &self.game;
+        let kind = show_compound(compound);
+        match error {
+            CompoundError::BadCore { core, .. } if core.iter().any(|&i| i >= tokens) => {
+                let beyond = core.iter().find(|&&i| i >= tokens).map_or(0, |i| i + 1);
+                format!("{file}: {kind} names token {beyond}, but --sum places {tokens} tokens (tokens count from 1)")
+            }
+            CompoundError::TooLarge { .. } => format!(
+                "{file}: {tokens} tokens played as {kind}: {error}; use fewer tokens or a smaller graph"
+            ),
+            CompoundError::Search(error) => format!("{file}: {}", explain_search(&error)),
+            other => format!("{file}: {other}"),
         }
     }
 }
@@ -575,8 +600,34 @@ struct CompoundReport<'g> {
     /// `product_graph` (retrograde analysis of the compound's own graph).
     method: &'static str,
     /// Each move as the tokens' vertices after it.
-    winning_moves: Vec<Vec<&'g str>>,
-    drawing_moves: Vec<Vec<&'g str>>,
+    winning_moves: NamedMoves<'g>,
+    drawing_moves: NamedMoves<'g>,
+}
+
+/// Moves of a compound, named only as they are written: a D-product can have many.
+struct NamedMoves<'g> {
+    graph: &'g Graph<String>,
+    moves: &'g [Vec<u32>],
+}
+
+impl<'g> NamedMoves<'g> {
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Each move as the names of the tokens' vertices after it.
+    fn iter(&self) -> impl Iterator<Item = Vec<&'g str>> + '_ {
+        let graph = self.graph;
+        self.moves
+            .iter()
+            .map(move |m| m.iter().map(|&v| graph.position(v).as_str()).collect())
+    }
+}
+
+impl Serialize for NamedMoves<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
 }
 
 impl<'g> CompoundReport<'g> {
@@ -584,21 +635,15 @@ impl<'g> CompoundReport<'g> {
         graph: &'g Graph<String>,
         compound: &Compound,
         tokens: &[u32],
-        analysis: &CompoundAnalysis,
+        analysis: &'g CompoundAnalysis,
     ) -> Self {
-        let names = |vertices: &[u32]| -> Vec<&'g str> {
-            vertices
-                .iter()
-                .map(|&v| graph.position(v).as_str())
-                .collect()
-        };
-        let moves: Vec<Vec<&str>> = analysis.moves.iter().map(|m| names(m)).collect();
+        let named = |moves: &'g [Vec<u32>]| NamedMoves { graph, moves };
         let (winning_moves, drawing_moves) = match analysis.outcome {
-            conway::engine::Outcome::D => (Vec::new(), moves),
-            _ => (moves, Vec::new()),
+            conway::engine::Outcome::D => (named(&[]), named(&analysis.moves)),
+            _ => (named(&analysis.moves), named(&[])),
         };
         CompoundReport {
-            tokens: names(tokens),
+            tokens: tokens.iter().map(|&v| graph.position(v).as_str()).collect(),
             compound: show_compound(compound),
             outcome: analysis.outcome,
             method: match analysis.method {

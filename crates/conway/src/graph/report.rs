@@ -42,10 +42,8 @@ impl GraphReport {
     ) -> GraphReport {
         let kernel_steps = work / (graph.len() as u64 + 1);
         let labels = graph.solve(play);
-        let (gamma, kernel) = match play {
-            Play::Normal => (Some(graph.gamma()), graph.kernel(kernel_steps)),
-            Play::Misere => (None, misere_kernel(&graph, kernel_steps)),
-        };
+        let gamma = (play == Play::Normal).then(|| graph.gamma());
+        let kernel = graph.kernel_of(labels.outcomes(), kernel_steps);
         GraphReport {
             game,
             file,
@@ -74,33 +72,10 @@ impl GraphReport {
     }
 }
 
-/// The kernel of `graph` with one more vertex, a sink that every terminal vertex moves to,
-/// with the sink left out: under misère play a terminal vertex is won by the player to move,
-/// so the misère P-positions are this kernel where nothing is drawn.
-fn misere_kernel<P>(graph: &Graph<P>, steps: u64) -> Kernel {
-    let sink = graph.len() as u32;
-    let edges: Vec<(u32, u32)> = (0..sink)
-        .flat_map(|v| {
-            let moves = graph.successors(v).iter().map(move |&w| (v, w));
-            let to_sink = graph.is_terminal(v).then_some((v, sink));
-            moves.chain(to_sink)
-        })
-        .collect();
-    let Ok(with_sink) = Graph::from_edges(vec![(); graph.len() + 1], &edges) else {
-        return Kernel::BoundReached { steps: 0 };
-    };
-    match with_sink.kernel(steps) {
-        Kernel::Found { vertices, unique } => Kernel::Found {
-            vertices: vertices.into_iter().filter(|&v| v != sink).collect(),
-            unique,
-        },
-        other => other,
-    }
-}
-
 /// Written as `{game, file, play, positions: [{position, outcome, depth, gamma, options}],
-/// kernel, kernel_reason}`, one vertex at a time; `kernel` is a list of names, or null with
-/// the reason.
+/// kernel, kernel_unique | kernel_reason}`, one vertex at a time; `kernel` is a list of names
+/// with `kernel_unique` true, false, or null where the search for a second kernel stopped at
+/// its bound; or `kernel` is null with the reason.
 impl Serialize for GraphReport {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         /// One vertex as JSON shows it.
