@@ -16,7 +16,7 @@ use conway::engine::Meter;
 use conway::engine::{Limits, Play, SearchError};
 use conway::graph::{
     Compound, CompoundAnalysis, CompoundError, Graph, GraphReport, GraphText, Method,
-    PartizanGraph, PartizanReport, SumReport,
+    PartizanReport, ReadError, SumReport,
 };
 use conway::lang::{Env, LangError, Report};
 use conway::partizan::Player;
@@ -483,8 +483,12 @@ impl GraphArgs {
 
     /// `conway graph FILE`: the graph a file draws.
     fn run_file(&self, out: &mut dyn Write) -> Result<(), Failure> {
-        let text = read_graph_file(&self.game, self.limits.max_memory)?;
-        let text = GraphText::parse(&text).map_err(|e| format!("{}: {e}", self.game))?;
+        // The file's text, the graph and its analysis all count against one memory limit.
+        let mut meter = Meter::new(self.limits.limits());
+        let text = {
+            let file = read_graph_file(&self.game, self.limits.max_memory)?;
+            GraphText::parse(&file, &mut meter).map_err(|e| self.read_error(e))?
+        };
         if text.right_moves.is_some() {
             if self.sum.is_some() || self.dot {
                 return Err(Failure::Message(format!(
@@ -492,12 +496,9 @@ impl GraphArgs {
                     self.game
                 )));
             }
-            let graph = PartizanGraph::from_edges(
-                text.names,
-                &text.moves,
-                text.right_moves.as_deref().unwrap_or_default(),
-            )
-            .map_err(|e| format!("{}: {e}", self.game))?;
+            let graph = text
+                .into_partizan_graph(&mut meter)
+                .map_err(|e| self.read_error(e))?;
             let labels = graph.solve(self.play());
             return match self.output.json {
                 true => write_json(
@@ -517,8 +518,8 @@ impl GraphArgs {
             None => None,
         };
         let graph = text
-            .into_graph()
-            .map_err(|e| format!("{}: {e}", self.game))?;
+            .into_graph(&mut meter)
+            .map_err(|e| self.read_error(e))?;
         let Some(tokens) = tokens else {
             let report = GraphReport::new(
                 None,
@@ -526,7 +527,9 @@ impl GraphArgs {
                 graph,
                 self.play(),
                 self.limits.max_positions,
-            );
+                &mut meter,
+            )
+            .map_err(|e| self.read_error(e.into()))?;
             return self.write(out, &report);
         };
         if let Some(compound) = &self.compound {
@@ -537,11 +540,25 @@ impl GraphArgs {
                 "--sum analyses normal play: under misère play a sum is not found from its parts' values; draw the sum's own graph instead".into(),
             ));
         }
-        let gamma = graph.gamma();
-        let sum = SumReport::new(&graph, &gamma, tokens);
+        let sum =
+            SumReport::new(&graph, tokens, &mut meter).map_err(|e| self.read_error(e.into()))?;
         match self.output.json {
             true => write_json(out, &sum),
             false => show::sum(out, &self.game, &sum),
+        }
+    }
+
+    /// Why a graph file could not be read or analysed, naming the file, and past the memory
+    /// limit the option that raises it.
+    fn read_error(&self, error: ReadError) -> String {
+        let file = &self.game;
+        match error {
+            ReadError::Limit(SearchError::OutOfMemory { limit }) => format!(
+                "{file}: the graph needs more than {} of memory; give a smaller graph or raise the limit (--max-memory SIZE)",
+                conway::engine::show_bytes(limit)
+            ),
+            ReadError::Limit(error) => format!("{file}: {}", explain_search(&error)),
+            other => format!("{file}: {other}"),
         }
     }
 
@@ -579,7 +596,7 @@ impl GraphArgs {
         match error {
             CompoundError::BadCore { core, .. } if core.iter().any(|&i| i >= tokens) => {
                 let beyond = core.iter().find(|&&i| i >= tokens).map_or(0, |i| i + 1);
-                format!("{file}: {kind} names token {beyond}, but --sum places {tokens} tokens (tokens count from 1)")
+                format!("{file}: the core of {kind} names token {beyond}, but --sum places {tokens} tokens (tokens count from 1)")
             }
             CompoundError::TooLarge { .. } => format!(
                 "{file}: {tokens} tokens played as {kind}: {error}; use fewer tokens or a smaller graph"
@@ -720,11 +737,10 @@ fn read_graph_file(path: &str, max_memory: u64) -> Result<String, Failure> {
 
 /// The vertices named for a sum's tokens.
 fn tokens(text: &GraphText, names: &[String], file: &str) -> Result<Vec<u32>, Failure> {
-    let index = text.index();
     names
         .iter()
         .map(|name| {
-            index.get(name.trim()).copied().ok_or_else(|| {
+            text.vertex(name.trim()).ok_or_else(|| {
                 Failure::Message(format!("{file} has no vertex named `{}`", name.trim()))
             })
         })

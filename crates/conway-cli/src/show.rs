@@ -75,14 +75,17 @@ pub fn graph(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
         graph.edge_count()
     )?;
     let name_width = widest(graph.positions());
-    let gammas: Vec<String> = (0..graph.len() as u32)
-        .map(|v| report.gamma(v).map_or(String::new(), |g| g.to_string()))
-        .collect();
-    let gamma_width = widest(&gammas);
+    // γ is written out twice, to measure its column and then in it, rather than held as text
+    // for every vertex beside the graph.
+    let gamma_text = |v: u32| report.gamma(v).map_or(String::new(), |g| g.to_string());
+    let gamma_width = (0..graph.len() as u32)
+        .map(|v| gamma_text(v).chars().count())
+        .max()
+        .unwrap_or(0);
     for v in 0..graph.len() as u32 {
         // Width pads by characters, so the arrows line up past `→` and `·` alike.
         let outcome = report.labels.outcome(v);
-        let gamma = &gammas[v as usize];
+        let gamma = gamma_text(v);
         write!(out, "  {outcome}  ")?;
         if gamma_width > 0 {
             write!(out, "{gamma:<gamma_width$}  ")?;

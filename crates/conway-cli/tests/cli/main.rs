@@ -1,5 +1,7 @@
 //! The `conway` command as a user meets it: answers, JSON, and one clear line for bad input.
 
+mod review_graph;
+
 use serde_json::Value;
 use std::process::{Command, Output};
 
@@ -10,18 +12,31 @@ fn conway(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// Runs `conway` and returns its output with its peak resident memory in bytes, as the
-/// kernel accounts it for that one child (`wait4`), so that tests running side by side do not
-/// mix their figures.
+/// Runs `conway` and returns its output with its peak resident memory in bytes: the high-water
+/// mark of its own memory, read when it is about to exit. It is traced for that, and stops
+/// there. The figure `wait4` gives will not do: at `exec`, Linux counts the peak of the
+/// process that spawned a child in the child's, and this harness holds the outputs of tests
+/// running beside it.
 fn conway_peak(args: &[&str]) -> (Output, u64) {
     use std::io::Read;
+    use std::os::unix::process::CommandExt;
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_conway"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_conway"));
+    command
         .args(args)
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+        .stderr(Stdio::piped());
+    // SAFETY: between fork and exec the child only asks to be traced by its parent, which
+    // allocates nothing and is async-signal-safe.
+    unsafe {
+        command.pre_exec(|| match trace(libc::PTRACE_TRACEME, 0, 0) {
+            -1 => Err(std::io::Error::last_os_error()),
+            _ => Ok(()),
+        });
+    }
+    // Reaped by `waitpid` in `peak_until_exit`, which also follows its stops.
+    #[allow(clippy::zombie_processes)]
+    let mut child = command.spawn().expect("the binary runs");
     let drain = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut bytes = Vec::new();
@@ -30,19 +45,70 @@ fn conway_peak(args: &[&str]) -> (Output, u64) {
     };
     let stdout = drain(Box::new(child.stdout.take().unwrap()));
     let stderr = drain(Box::new(child.stderr.take().unwrap()));
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value for wait4 to fill in.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: the pid is our own unreaped child; wait4 writes only the two values given.
-    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
-    assert_eq!(pid, child.id() as libc::pid_t, "wait4 reaps the child");
+    let pid = child.id() as libc::pid_t;
+    let (status, peak) = peak_until_exit(pid);
     let output = Output {
         status: std::os::unix::process::ExitStatusExt::from_raw(status),
         stdout: stdout.join().unwrap().unwrap(),
         stderr: stderr.join().unwrap().unwrap(),
     };
-    // Linux gives the peak resident set in KiB.
-    (output, usage.ru_maxrss as u64 * 1024)
+    (output, peak)
+}
+
+/// `ptrace(request, pid, 0, data)`.
+fn trace(request: libc::c_uint, pid: libc::pid_t, data: usize) -> libc::c_long {
+    let none = std::ptr::null_mut::<libc::c_void>();
+    // SAFETY: the requests used here read no memory through the address, which is null, and
+    // take a number (options or a signal) as data.
+    unsafe { libc::ptrace(request, pid, none, data as *mut libc::c_void) }
+}
+
+/// Follows the traced child `pid` from its stop at `exec` to its end, passing its signals on,
+/// and returns its wait status and the high-water mark of its memory, read at its last stop
+/// before it exits, while its memory is still there.
+fn peak_until_exit(pid: libc::pid_t) -> (i32, u64) {
+    let wait = |status: &mut i32| {
+        // SAFETY: waits for our own child and writes only `status`.
+        let waited = unsafe { libc::waitpid(pid, status, 0) };
+        assert_eq!(waited, pid, "waitpid follows the child");
+    };
+    let mut status = 0;
+    wait(&mut status);
+    assert!(libc::WIFSTOPPED(status), "the child stops at exec");
+    let options = libc::PTRACE_O_TRACEEXIT | libc::PTRACE_O_EXITKILL;
+    assert_eq!(trace(libc::PTRACE_SETOPTIONS, pid, options as usize), 0);
+    let exiting = libc::SIGTRAP | (libc::PTRACE_EVENT_EXIT << 8);
+    let (mut peak, mut signal) = (0, 0);
+    loop {
+        trace(libc::PTRACE_CONT, pid, signal as usize);
+        wait(&mut status);
+        if libc::WIFEXITED(status) || libc::WIFSIGNALED(status) {
+            return (status, peak);
+        }
+        signal = 0;
+        if status >> 8 == exiting {
+            peak = high_water_mark(pid);
+        } else {
+            signal = libc::WSTOPSIG(status);
+        }
+    }
+}
+
+/// The peak resident memory of process `pid` in bytes, from its `VmHWM` line.
+fn high_water_mark(pid: libc::pid_t) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kib = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<u64>()
+                .ok()
+        })
+        .expect("the status has VmHWM");
+    kib * 1024
 }
 
 /// Runs `conway` with `--max-memory limit` (in MiB) appended and checks that the process

@@ -98,6 +98,25 @@ impl<P> Graph<P> {
     }
 }
 
+/// The bytes [`Graph::kernel_of`] holds at most on `graph` with these `outcomes`: a local id
+/// per vertex and the kernel's list (twice over, as it grows); and where there are draws, the
+/// draw part's moves both ways and, per draw, what Tarjan's algorithm, Richardson's
+/// construction or the search keeps (stacks, components and decisions, each list twice over
+/// as it grows).
+pub(super) fn kernel_bytes<P>(graph: &Graph<P>, outcomes: &[Outcome]) -> u64 {
+    let is_draw = |v: u32| outcomes[v as usize] == Outcome::D;
+    let draws = (0..graph.len() as u32).filter(|&v| is_draw(v));
+    let draw_count = draws.clone().count() as u64;
+    let draw_edges: u64 = draws
+        .map(|v| graph.successors(v).iter().filter(|&&w| is_draw(w)).count() as u64)
+        .sum();
+    let draw_part = match draw_count {
+        0 => 0,
+        d => 8 * draw_edges + 200 * (d + 1),
+    };
+    12 * graph.len() as u64 + draw_part
+}
+
 /// The subgraph induced by the draws, renumbered 0..m, with its moves both ways.
 struct DrawPart {
     /// The vertex of the graph behind each local vertex.

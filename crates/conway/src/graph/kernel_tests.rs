@@ -234,6 +234,20 @@ fn the_search_stops_at_its_bound() {
 }
 
 #[test]
+fn uniqueness_is_unknown_where_the_bound_stops_the_search_for_a_second_kernel() {
+    // The chord graph has one kernel, {c}: with more and more steps the search first finds
+    // nothing, then {c} without having ruled out another, then proves it the only one.
+    let chord = numbered(3, &[(0, 1), (0, 2), (1, 2), (2, 0)]);
+    let answers: Vec<Kernel> = (0..16).map(|steps| chord.kernel(steps)).collect();
+    let unknown = Kernel::Found {
+        vertices: vec![2],
+        unique: None,
+    };
+    assert!(answers.contains(&unknown), "{answers:?}");
+    assert_eq!(answers.last(), Some(&found(&[2], true)));
+}
+
+#[test]
 fn long_chains_of_draws_need_no_recursion() {
     let n = 200_000u32;
     // A path into a 2-cycle: no odd cycle, so Richardson's construction, through a component
