@@ -533,7 +533,7 @@ impl GraphArgs {
             return self.write(out, &report);
         };
         if let Some(compound) = &self.compound {
-            return self.run_compound(out, compound, &graph, tokens);
+            return self.run_compound(out, compound, &graph, tokens, &mut meter);
         }
         if self.misere {
             return Err(Failure::Message(
@@ -562,13 +562,15 @@ impl GraphArgs {
         }
     }
 
-    /// `--sum a,b --compound KIND`: the tokens played together as `compound` says.
+    /// `--sum a,b --compound KIND`: the tokens played together as `compound` says, within
+    /// the limits of `meter`, which holds the graph already.
     fn run_compound(
         &self,
         out: &mut dyn Write,
         compound: &Compound,
         graph: &Graph<String>,
         tokens: Vec<u32>,
+        meter: &mut Meter,
     ) -> Result<(), Failure> {
         if self.misere {
             return Err(Failure::Message(
@@ -576,8 +578,7 @@ impl GraphArgs {
             ));
         }
         let components = vec![graph; tokens.len()];
-        let mut meter = Meter::new(self.limits.limits());
-        let analysis = conway::graph::analyse(compound, &components, &tokens, &mut meter)
+        let analysis = conway::graph::analyse(compound, &components, &tokens, meter)
             .map_err(|e| self.explain_compound(e, compound, tokens.len()))?;
         let report = CompoundReport::new(graph, compound, &tokens, &analysis);
         match self.output.json {

@@ -149,7 +149,7 @@ pub struct ProductGraph {
 impl ProductGraph {
     /// Builds the graph of `compound` over `components`, refusing, before it allocates, a
     /// graph whose vertices and moves (counted exactly from the components' sizes and
-    /// out-degrees) pass the meter's limits or `u32` ids.
+    /// out-degrees) pass the meter's limits, with what the meter holds already, or `u32` ids.
     pub fn build<P>(
         compound: &Compound,
         components: &[&Graph<P>],
@@ -164,7 +164,7 @@ impl ProductGraph {
             return Err(CompoundError::TooLarge { size });
         };
         meter.count(vertices.saturating_add(edges))?;
-        meter.hold(
+        meter.hold_more(
             vertices
                 .saturating_mul(VERTEX_BYTES)
                 .saturating_add(edges.saturating_mul(EDGE_BYTES)),
@@ -212,12 +212,6 @@ impl ProductGraph {
             id += value * self.strides[k];
         }
         Some(id)
-    }
-
-    /// The bytes the graph holds while it is built and solved, as counted against the meter.
-    fn bytes(&self) -> u64 {
-        (self.graph.len() as u64 * VERTEX_BYTES)
-            .saturating_add(self.graph.edge_count() as u64 * EDGE_BYTES)
     }
 
     /// How many full positions one move of the graph stands for from `position`: a
@@ -504,8 +498,8 @@ pub fn analyse<P>(
     // Each move listed is a full position held beside the graph.
     let count = (chosen.len() as u64).saturating_mul(product.lift_count(position, components));
     let bytes_each = size_of::<Vec<u32>>() + size_of::<u32>() * components.len();
-    meter.room_for_positions(count, bytes_each, product.bytes())?;
     meter.count(count)?;
+    meter.hold_more(count.saturating_mul(bytes_each as u64))?;
     let moves = chosen
         .iter()
         .flat_map(|&w| product.lifts(w, position, components))
