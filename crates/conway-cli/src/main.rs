@@ -586,19 +586,21 @@ impl GraphArgs {
             false => show::compound(out, &self.game, &report),
         }
     }
-}
 
-impl GraphArgs {
     /// A compound's error as the command line counts: tokens from 1, and the options that
     /// raise a limit.
     fn explain_compound(&self, error: CompoundError, compound: &Compound, tokens: usize) -> String {
         let file = &self.game;
         let kind = show_compound(compound);
-        match error {
-            CompoundError::BadCore { core, .. } if core.iter().any(|&i| i >= tokens) => {
-                let beyond = core.iter().find(|&&i| i >= tokens).map_or(0, |i| i + 1);
-                format!("{file}: the core of {kind} names token {beyond}, but --sum places {tokens} tokens (tokens count from 1)")
+        if let CompoundError::BadCore { core, .. } = &error {
+            if let Some(i) = core.iter().find(|&&i| i >= tokens) {
+                return format!(
+                    "{file}: the core of {kind} names token {}, but --sum places {tokens} tokens (tokens count from 1)",
+                    i + 1
+                );
             }
+        }
+        match error {
             CompoundError::TooLarge { .. } => format!(
                 "{file}: {tokens} tokens played as {kind}: {error}; use fewer tokens or a smaller graph"
             ),
