@@ -15,8 +15,8 @@ use clap::{Args, Parser, Subcommand};
 use conway::engine::Meter;
 use conway::engine::{Limits, Play, SearchError};
 use conway::graph::{
-    Compound, CompoundAnalysis, Graph, GraphReport, GraphText, Method, PartizanGraph,
-    PartizanReport, SumReport,
+    Compound, CompoundAnalysis, CompoundError, Graph, GraphReport, GraphText, Method,
+    PartizanReport, ReadError, SumReport,
 };
 use conway::heap::sequence_work_limit;
 use conway::lang::{Env, LangError, Report};
@@ -525,8 +525,12 @@ impl GraphArgs {
 
     /// `conway graph FILE`: the graph a file draws.
     fn run_file(&self, out: &mut dyn Write) -> Result<(), Failure> {
-        let text = read_graph_file(&self.game, self.limits.max_memory)?;
-        let text = GraphText::parse(&text).map_err(|e| format!("{}: {e}", self.game))?;
+        // The file's text, the graph and its analysis all count against one memory limit.
+        let mut meter = Meter::new(self.limits.limits());
+        let text = {
+            let file = read_graph_file(&self.game, self.limits.max_memory)?;
+            GraphText::parse(&file, &mut meter).map_err(|e| self.read_error(e))?
+        };
         if text.right_moves.is_some() {
             if self.sum.is_some() || self.dot {
                 return Err(Failure::Message(format!(
@@ -534,12 +538,9 @@ impl GraphArgs {
                     self.game
                 )));
             }
-            let graph = PartizanGraph::from_edges(
-                text.names,
-                &text.moves,
-                text.right_moves.as_deref().unwrap_or_default(),
-            )
-            .map_err(|e| format!("{}: {e}", self.game))?;
+            let graph = text
+                .into_partizan_graph(&mut meter)
+                .map_err(|e| self.read_error(e))?;
             let labels = graph.solve(self.play());
             return match self.output.json {
                 true => write_json(
@@ -559,8 +560,8 @@ impl GraphArgs {
             None => None,
         };
         let graph = text
-            .into_graph()
-            .map_err(|e| format!("{}: {e}", self.game))?;
+            .into_graph(&mut meter)
+            .map_err(|e| self.read_error(e))?;
         let Some(tokens) = tokens else {
             let report = GraphReport::new(
                 None,
@@ -568,41 +569,85 @@ impl GraphArgs {
                 graph,
                 self.play(),
                 self.limits.limits().max_positions,
-            );
+                &mut meter,
+            )
+            .map_err(|e| self.read_error(e.into()))?;
             return self.write(out, &report);
         };
+        if let Some(compound) = &self.compound {
+            return self.run_compound(out, compound, &graph, tokens, &mut meter);
+        }
         if self.misere {
             return Err(Failure::Message(
                 "--sum analyses normal play: under misère play a sum is not found from its parts' values; draw the sum's own graph instead".into(),
             ));
         }
-        if let Some(compound) = &self.compound {
-            return self.run_compound(out, compound, &graph, tokens);
-        }
-        let gamma = graph.gamma();
-        let sum = SumReport::new(&graph, &gamma, tokens);
+        let sum =
+            SumReport::new(&graph, tokens, &mut meter).map_err(|e| self.read_error(e.into()))?;
         match self.output.json {
             true => write_json(out, &sum),
             false => show::sum(out, &self.game, &sum),
         }
     }
 
-    /// `--sum a,b --compound KIND`: the tokens played together as `compound` says.
+    /// Why a graph file could not be read or analysed, naming the file, and past the memory
+    /// limit the option that raises it.
+    fn read_error(&self, error: ReadError) -> String {
+        let file = &self.game;
+        match error {
+            ReadError::Limit(SearchError::OutOfMemory { limit }) => format!(
+                "{file}: the graph needs more than {} of memory; give a smaller graph or raise the limit (--max-memory SIZE)",
+                conway::engine::show_bytes(limit)
+            ),
+            ReadError::Limit(error) => format!("{file}: {}", explain_search(&error)),
+            other => format!("{file}: {other}"),
+        }
+    }
+
+    /// `--sum a,b --compound KIND`: the tokens played together as `compound` says, within
+    /// the limits of `meter`, which holds the graph already.
     fn run_compound(
         &self,
         out: &mut dyn Write,
         compound: &Compound,
         graph: &Graph<String>,
         tokens: Vec<u32>,
+        meter: &mut Meter,
     ) -> Result<(), Failure> {
+        if self.misere {
+            return Err(Failure::Message(
+                "--compound analyses normal play only: misère compounds are not supported; write the compound's own graph to a file and analyse that with --misere".into(),
+            ));
+        }
         let components = vec![graph; tokens.len()];
-        let mut meter = Meter::new(self.limits.limits());
-        let analysis = conway::graph::analyse(compound, &components, &tokens, &mut meter)
-            .map_err(|e| format!("{}: {e}", self.game))?;
+        let analysis = conway::graph::analyse(compound, &components, &tokens, meter)
+            .map_err(|e| self.explain_compound(e, compound, tokens.len()))?;
         let report = CompoundReport::new(graph, compound, &tokens, &analysis);
         match self.output.json {
             true => write_json(out, &report),
             false => show::compound(out, &self.game, &report),
+        }
+    }
+
+    /// A compound's error as the command line counts: tokens from 1, and the options that
+    /// raise a limit.
+    fn explain_compound(&self, error: CompoundError, compound: &Compound, tokens: usize) -> String {
+        let file = &self.game;
+        let kind = show_compound(compound);
+        if let CompoundError::BadCore { core, .. } = &error {
+            if let Some(i) = core.iter().find(|&&i| i >= tokens) {
+                return format!(
+                    "{file}: the core of {kind} names token {}, but --sum places {tokens} tokens (tokens count from 1)",
+                    i + 1
+                );
+            }
+        }
+        match error {
+            CompoundError::TooLarge { .. } => format!(
+                "{file}: {tokens} tokens played as {kind}: {error}; use fewer tokens or a smaller graph"
+            ),
+            CompoundError::Search(error) => format!("{file}: {}", explain_search(&error)),
+            other => format!("{file}: {other}"),
         }
     }
 }
@@ -617,8 +662,34 @@ struct CompoundReport<'g> {
     /// `product_graph` (retrograde analysis of the compound's own graph).
     method: &'static str,
     /// Each move as the tokens' vertices after it.
-    winning_moves: Vec<Vec<&'g str>>,
-    drawing_moves: Vec<Vec<&'g str>>,
+    winning_moves: NamedMoves<'g>,
+    drawing_moves: NamedMoves<'g>,
+}
+
+/// Moves of a compound, named only as they are written: a D-product can have many.
+struct NamedMoves<'g> {
+    graph: &'g Graph<String>,
+    moves: &'g [Vec<u32>],
+}
+
+impl<'g> NamedMoves<'g> {
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Each move as the names of the tokens' vertices after it.
+    fn iter(&self) -> impl Iterator<Item = Vec<&'g str>> + '_ {
+        let graph = self.graph;
+        self.moves
+            .iter()
+            .map(move |m| m.iter().map(|&v| graph.position(v).as_str()).collect())
+    }
+}
+
+impl Serialize for NamedMoves<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
 }
 
 impl<'g> CompoundReport<'g> {
@@ -626,21 +697,15 @@ impl<'g> CompoundReport<'g> {
         graph: &'g Graph<String>,
         compound: &Compound,
         tokens: &[u32],
-        analysis: &CompoundAnalysis,
+        analysis: &'g CompoundAnalysis,
     ) -> Self {
-        let names = |vertices: &[u32]| -> Vec<&'g str> {
-            vertices
-                .iter()
-                .map(|&v| graph.position(v).as_str())
-                .collect()
-        };
-        let moves: Vec<Vec<&str>> = analysis.moves.iter().map(|m| names(m)).collect();
+        let named = |moves: &'g [Vec<u32>]| NamedMoves { graph, moves };
         let (winning_moves, drawing_moves) = match analysis.outcome {
-            conway::engine::Outcome::D => (Vec::new(), moves),
-            _ => (moves, Vec::new()),
+            conway::engine::Outcome::D => (named(&[]), named(&analysis.moves)),
+            _ => (named(&analysis.moves), named(&[])),
         };
         CompoundReport {
-            tokens: names(tokens),
+            tokens: tokens.iter().map(|&v| graph.position(v).as_str()).collect(),
             compound: show_compound(compound),
             outcome: analysis.outcome,
             method: match analysis.method {
@@ -717,11 +782,10 @@ fn read_graph_file(path: &str, max_memory: u64) -> Result<String, Failure> {
 
 /// The vertices named for a sum's tokens.
 fn tokens(text: &GraphText, names: &[String], file: &str) -> Result<Vec<u32>, Failure> {
-    let index = text.index();
     names
         .iter()
         .map(|name| {
-            index.get(name.trim()).copied().ok_or_else(|| {
+            text.vertex(name.trim()).ok_or_else(|| {
                 Failure::Message(format!("{file} has no vertex named `{}`", name.trim()))
             })
         })

@@ -75,14 +75,17 @@ pub fn graph(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
         graph.edge_count()
     )?;
     let name_width = widest(graph.positions());
-    let gammas: Vec<String> = (0..graph.len() as u32)
-        .map(|v| report.gamma(v).map_or(String::new(), |g| g.to_string()))
-        .collect();
-    let gamma_width = widest(&gammas);
+    // γ is written out twice, to measure its column and then in it, rather than held as text
+    // for every vertex beside the graph.
+    let gamma_text = |v: u32| report.gamma(v).map_or(String::new(), |g| g.to_string());
+    let gamma_width = (0..graph.len() as u32)
+        .map(|v| gamma_text(v).chars().count())
+        .max()
+        .unwrap_or(0);
     for v in 0..graph.len() as u32 {
         // Width pads by characters, so the arrows line up past `→` and `·` alike.
         let outcome = report.labels.outcome(v);
-        let gamma = &gammas[v as usize];
+        let gamma = gamma_text(v);
         write!(out, "  {outcome}  ")?;
         if gamma_width > 0 {
             write!(out, "{gamma:<gamma_width$}  ")?;
@@ -96,8 +99,15 @@ pub fn graph(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
     }
     match &report.kernel {
         Kernel::Found { vertices, unique } => {
-            let which = if *unique { "the kernel" } else { "a kernel" };
-            write!(out, "{which} ({}):", vertices.len())?;
+            let count = vertices.len();
+            match unique {
+                Some(true) => write!(out, "the kernel ({count}):")?,
+                Some(false) => write!(out, "a kernel, one of several ({count}):")?,
+                None => write!(
+                    out,
+                    "a kernel ({count}; perhaps not the only one: the search for another stopped at the work limit, --max-positions):"
+                )?,
+            }
             for (i, &v) in vertices.iter().enumerate() {
                 let lead = if i == 0 { " " } else { " · " };
                 write!(out, "{lead}{}", graph.position(v))?;
@@ -196,15 +206,15 @@ pub fn compound(out: &mut dyn Write, file: &str, report: &CompoundReport) -> Res
         report.outcome,
         report.outcome.meaning()
     )?;
-    let (title, moves) = match report.drawing_moves.is_empty() {
-        true => ("winning moves", &report.winning_moves),
-        false => ("drawing moves", &report.drawing_moves),
+    let (title, moves) = match report.drawing_moves.len() {
+        0 => ("winning moves", &report.winning_moves),
+        _ => ("drawing moves", &report.drawing_moves),
     };
     match moves.len() {
         0 => writeln!(out, "winning moves: none")?,
         n => writeln!(out, "{title} ({n}), each as the tokens' vertices after it:")?,
     }
-    for m in moves {
+    for m in moves.iter() {
         writeln!(out, "  → {}", m.join(", "))?;
     }
     Ok(())

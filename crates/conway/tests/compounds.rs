@@ -378,12 +378,16 @@ fn a_huge_product_is_refused_before_it_is_built() {
     let chain: Vec<(u32, u32)> = (1..3000).map(|v| (v, v - 1)).collect();
     let graph = Graph::from_edges(vec![(); 3000], &chain).unwrap();
     let three = [&graph, &graph, &graph];
+    let too_large = ProductGraph::build(&Compound::Selective, &three, &mut unlimited());
     assert_eq!(
-        ProductGraph::build(&Compound::Selective, &three, &mut unlimited()),
-        Err(CompoundError::Search(SearchError::TooBig {
-            limit: u64::from(u32::MAX)
-        }))
+        too_large,
+        Err(CompoundError::TooLarge {
+            // Selective moves: ∏ (a + e) − ∏ a, with a = 3000 vertices and e = 2999 moves.
+            size: Some((3000u64.pow(3), 5999u64.pow(3) - 3000u64.pow(3)))
+        })
     );
+    let message = too_large.unwrap_err().to_string();
+    assert!(message.contains("whatever the limits"), "{message}");
     let small = Meter::new(Limits {
         max_positions: 1000,
         max_memory: 1 << 30,
@@ -585,25 +589,15 @@ proptest! {
                 rest /= sizes[i];
             }
             let v = product.vertex(&position).unwrap();
-            let mut moves: Vec<Vec<u32>> = product
-                .graph()
-                .successors(v)
+            let successors = product.graph().successors(v);
+            let mut moves: Vec<Vec<u32>> = successors
                 .iter()
-                .map(|&w| product.lift(w, &position))
+                .flat_map(|&w| product.lifts(w, &position, &refs))
                 .collect();
+            let lift_count = product.lift_count(&position, &refs);
+            prop_assert_eq!(moves.len() as u64, successors.len() as u64 * lift_count);
             moves.sort();
-            let mut expected = moves_by_definition(&compound, &components, &position);
-            if let Compound::DProduct { core } = &compound {
-                // The product is over the core: a move stands for its class, the core's move
-                // with the others unchanged.
-                expected.iter_mut().for_each(|m| {
-                    for i in (0..m.len()).filter(|i| !core.contains(i)) {
-                        m[i] = position[i];
-                    }
-                });
-                expected.sort();
-                expected.dedup();
-            }
+            let expected = moves_by_definition(&compound, &components, &position);
             prop_assert_eq!(moves, expected, "{:?} at {:?}", &compound, &position);
         }
     }
@@ -621,6 +615,48 @@ proptest! {
         for (v, t) in tuples.iter().enumerate() {
             let analysis = analyse(&compound, &refs, t, &mut unlimited()).unwrap();
             prop_assert_eq!(analysis.outcome, truth.outcome(v as u32), "at {:?}", t);
+        }
+    }
+
+    #[test]
+    fn d_product_lists_exactly_the_winning_or_drawing_moves_of_the_full_game(
+        components in [component(3, false), component(3, false), component(3, false)],
+        which in 0usize..4,
+    ) {
+        let core = [vec![0], vec![1], vec![0, 2], vec![0, 1, 2]][which].clone();
+        let (full, tuples) = full_game_form(&components, &core);
+        let truth = full.solve(Play::Normal);
+        let refs: Vec<&Graph<()>> = components.iter().collect();
+        let compound = Compound::DProduct { core };
+        let id = |m: &[u32]| tuples.iter().position(|t| t[..] == *m).unwrap() as u32;
+        for (v, t) in tuples.iter().enumerate() {
+            let analysis = analyse(&compound, &refs, t, &mut unlimited()).unwrap();
+            // From N the moves to P, from D the moves to D, from P none.
+            let target = match analysis.outcome {
+                Outcome::N => Some(Outcome::P),
+                Outcome::D => Some(Outcome::D),
+                _ => None,
+            };
+            let mut expected: Vec<Vec<u32>> = full
+                .successors(v as u32)
+                .iter()
+                .filter(|&&w| Some(truth.outcome(w)) == target)
+                .map(|&w| tuples[w as usize].to_vec())
+                .collect();
+            expected.sort();
+            let mut listed = analysis.moves.clone();
+            listed.sort();
+            if analysis.method == Method::ProductGraph {
+                prop_assert_eq!(&listed, &expected, "at {:?}", t);
+                // The quickest win comes first.
+                if let (Outcome::N, Some(first)) = (analysis.outcome, analysis.moves.first()) {
+                    let least = expected.iter().filter_map(|m| truth.depth(id(m))).min();
+                    prop_assert_eq!(truth.depth(id(first)), least);
+                }
+            } else {
+                prop_assert!(listed.iter().all(|m| expected.contains(m)), "at {:?}", t);
+                prop_assert_eq!(listed.is_empty(), target.is_none());
+            }
         }
     }
 
@@ -673,7 +709,7 @@ proptest! {
 fn kernel_flags<P>(graph: &Graph<P>) -> Vec<bool> {
     let Kernel::Found {
         vertices,
-        unique: true,
+        unique: Some(true),
     } = graph.kernel(0)
     else {
         panic!("an acyclic graph has one kernel");

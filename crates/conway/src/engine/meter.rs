@@ -74,6 +74,8 @@ const PROGRESS_EVERY: u64 = 1 << 16;
 pub struct Meter {
     limits: Limits,
     listed: u64,
+    /// Bytes counted by [`Meter::hold_more`].
+    held: u64,
     progress: Option<Progress>,
 }
 
@@ -82,6 +84,7 @@ impl Meter {
         Meter {
             limits,
             listed: 0,
+            held: 0,
             progress: None,
         }
     }
@@ -99,6 +102,11 @@ impl Meter {
     /// Work counted so far.
     pub fn listed(&self) -> u64 {
         self.listed
+    }
+
+    /// Bytes counted as held so far by [`Meter::hold_more`].
+    pub fn held(&self) -> u64 {
+        self.held
     }
 
     /// Counts one position of `bytes` bytes, listed.
@@ -143,6 +151,17 @@ impl Meter {
         self.hold(held.saturating_add(count.saturating_mul(bytes_each)))
     }
 
+    /// Counts `bytes` more as held for the rest of the computation, refusing, before they are
+    /// allocated, to pass the memory limit with what was counted before. What a step frees
+    /// stays counted: the allocator may not give it back at once, nor reuse it for a larger
+    /// block, so the sum bounds what the process holds.
+    pub fn hold_more(&mut self, bytes: u64) -> Result<(), SearchError> {
+        let total = self.held.saturating_add(bytes);
+        self.hold(total)?;
+        self.held = total;
+        Ok(())
+    }
+
     /// Refuses to hold more than `bytes` bytes.
     pub fn hold(&self, bytes: u64) -> Result<(), SearchError> {
         if bytes > self.limits.max_memory {
@@ -177,6 +196,21 @@ mod tests {
             meter.hold(1001),
             Err(SearchError::OutOfMemory { limit: 1000 })
         );
+    }
+
+    #[test]
+    fn held_bytes_add_up_until_the_limit() {
+        let mut meter = Meter::new(Limits {
+            max_positions: 100,
+            max_memory: 1000,
+        });
+        meter.hold_more(600).unwrap();
+        assert_eq!(
+            meter.hold_more(401),
+            Err(SearchError::OutOfMemory { limit: 1000 })
+        );
+        meter.hold_more(400).unwrap();
+        assert_eq!(meter.held(), 1000);
     }
 
     #[test]

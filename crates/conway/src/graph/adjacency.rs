@@ -44,24 +44,38 @@ impl Adjacency {
         Adjacency { offsets, targets }
     }
 
-    /// The same lists with every list's repeats removed, keeping first occurrences: one stamp
-    /// per vertex, so linear time.
-    pub(super) fn deduplicated(self) -> Adjacency {
+    /// The same lists with every list's repeats removed, keeping first occurrences, in place:
+    /// one stamp per vertex, so linear time and no second copy of the targets.
+    pub(super) fn deduplicated(mut self) -> Adjacency {
         let n = self.vertex_count();
         let mut stamp = vec![u32::MAX; n];
-        let mut offsets = Vec::with_capacity(n + 1);
-        offsets.push(0);
-        let mut targets = Vec::with_capacity(self.targets.len());
-        for v in 0..n as u32 {
-            for &w in self.of(v) {
-                if stamp[w as usize] != v {
-                    stamp[w as usize] = v;
-                    targets.push(w);
+        let mut kept = 0;
+        let mut start = 0;
+        for v in 0..n {
+            let end = self.offsets[v + 1] as usize;
+            for i in start..end {
+                let w = self.targets[i];
+                if stamp[w as usize] != v as u32 {
+                    stamp[w as usize] = v as u32;
+                    self.targets[kept] = w;
+                    kept += 1;
                 }
             }
-            offsets.push(targets.len() as u32);
+            start = end;
+            // Fewer than the edges, which fit `u32`.
+            self.offsets[v + 1] = kept as u32;
         }
-        Adjacency { offsets, targets }
+        self.targets.truncate(kept);
+        self
+    }
+
+    /// The bytes that building the lists both ways from `edges` pairs among `vertices`
+    /// vertices holds at most, beside the pairs: the successor lists as grouped, with a
+    /// second array of offsets while grouping and a stamp per vertex while removing repeats,
+    /// then the predecessor lists built the same way.
+    pub(super) fn build_bytes(vertices: usize, edges: usize) -> u64 {
+        let (n, m) = (vertices as u64 + 1, edges as u64);
+        (4 * n + 4 * m) + 2 * 4 * n + (4 * n + 4 * m)
     }
 
     /// The lists of the reversed graph: `v` in the list of `w` for each `w` in the list of `v`,

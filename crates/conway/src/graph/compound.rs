@@ -43,8 +43,12 @@ pub enum Compound {
 pub enum CompoundError {
     #[error("a compound needs at least one component")]
     NoComponents,
-    #[error("the core {core:?} of a D-product must be a non-empty set of component numbers below {components}")]
+    #[error("the core of a D-product must name at least one of the {components} components, each by its number counted from 1: {}", show_core(.core))]
     BadCore { core: Vec<usize>, components: usize },
+    /// The product graph would number more vertices or moves than `u32` ids can, whatever the
+    /// limits allow; `size` is its vertices and moves, or `None` past 64 bits.
+    #[error("the compound's own graph would have {}, more than the {} positions or moves a graph can number, whatever the limits allow", show_size(.size), u32::MAX)]
+    TooLarge { size: Option<(u64, u64)> },
     #[error(
         "the position {position:?} must give one vertex of each of the {components} components"
     )]
@@ -54,6 +58,23 @@ pub enum CompoundError {
     },
     #[error(transparent)]
     Search(#[from] SearchError),
+}
+
+/// A D-product's core as the user counts its components, from 1: `[1, 3]`.
+fn show_core(core: &[usize]) -> String {
+    let shown: Vec<String> = core
+        .iter()
+        .map(|&i| i.saturating_add(1).to_string())
+        .collect();
+    format!("[{}]", shown.join(", "))
+}
+
+/// A product graph's size: `12 positions and 30 moves`.
+fn show_size(size: &Option<(u64, u64)>) -> String {
+    match size {
+        Some((positions, moves)) => format!("{positions} positions and {moves} moves"),
+        None => "more than 2^64 positions or moves".to_string(),
+    }
 }
 
 /// How the product graph's moves move its coordinates: the compounds with a D-product's core
@@ -128,7 +149,7 @@ pub struct ProductGraph {
 impl ProductGraph {
     /// Builds the graph of `compound` over `components`, refusing, before it allocates, a
     /// graph whose vertices and moves (counted exactly from the components' sizes and
-    /// out-degrees) pass the meter's limits or `u32` ids.
+    /// out-degrees) pass the meter's limits, with what the meter holds already, or `u32` ids.
     pub fn build<P>(
         compound: &Compound,
         components: &[&Graph<P>],
@@ -136,15 +157,14 @@ impl ProductGraph {
     ) -> Result<ProductGraph, CompoundError> {
         let (moves, coordinates) = compound.plan(components.len())?;
         let parts: Vec<&Graph<P>> = coordinates.iter().map(|&i| components[i]).collect();
-        let too_big = SearchError::TooBig {
-            limit: u64::from(u32::MAX),
+        let size = product_size(moves, &parts);
+        let Some((vertices, edges)) = size.filter(|&(vertices, edges)| {
+            vertices <= u64::from(u32::MAX) && edges <= u64::from(u32::MAX)
+        }) else {
+            return Err(CompoundError::TooLarge { size });
         };
-        let (vertices, edges) = product_size(moves, &parts).ok_or(too_big.clone())?;
-        if vertices > u64::from(u32::MAX) || edges > u64::from(u32::MAX) {
-            return Err(too_big.into());
-        }
         meter.count(vertices.saturating_add(edges))?;
-        meter.hold(
+        meter.hold_more(
             vertices
                 .saturating_mul(VERTEX_BYTES)
                 .saturating_add(edges.saturating_mul(EDGE_BYTES)),
@@ -194,15 +214,49 @@ impl ProductGraph {
         Some(id)
     }
 
-    /// `position` with its coordinates set to those of vertex `v`: where a move to `v` leads
-    /// from `position`.
-    pub fn lift(&self, v: u32, position: &[u32]) -> Vec<u32> {
-        let mut lifted = position.to_vec();
+    /// How many full positions one move of the graph stands for from `position`: a
+    /// D-product's graph is over its core, and a move moves the core and any of the other
+    /// components, each to one of its followers (1 where there are no others).
+    pub fn lift_count<P>(&self, position: &[u32], components: &[&Graph<P>]) -> u64 {
+        self.others()
+            .map(|i| 1 + followers_but_itself(components[i], position[i]).count() as u64)
+            .fold(1, u64::saturating_mul)
+    }
+
+    /// Every full position a move from `position` to vertex `v` leads to: the coordinates set
+    /// to those of `v`; and for a D-product each component outside the core either left where
+    /// it is or moved to one of its followers, every combination once.
+    pub fn lifts<P>(&self, v: u32, position: &[u32], components: &[&Graph<P>]) -> Vec<Vec<u32>> {
+        let mut base = position.to_vec();
         for (k, &i) in self.coordinates.iter().enumerate() {
-            lifted[i] = v / self.strides[k] % self.sizes[k];
+            base[i] = v / self.strides[k] % self.sizes[k];
+        }
+        let mut lifted = vec![base];
+        for i in self.others() {
+            let moved: Vec<Vec<u32>> = followers_but_itself(components[i], position[i])
+                .flat_map(|w| {
+                    lifted.iter().map(move |p| {
+                        let mut next = p.clone();
+                        next[i] = w;
+                        next
+                    })
+                })
+                .collect();
+            lifted.extend(moved);
         }
         lifted
     }
+
+    /// The components outside the coordinates (outside a D-product's core).
+    fn others(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.components).filter(|i| !self.coordinates.contains(i))
+    }
+}
+
+/// The followers of `v` other than `v` itself: moving along a loop leaves a component where
+/// it is, which is the same position as not moving it.
+fn followers_but_itself<P>(graph: &Graph<P>, v: u32) -> impl Iterator<Item = u32> + '_ {
+    graph.successors(v).iter().copied().filter(move |&w| w != v)
 }
 
 /// The strides of the mixed radix: the last coordinate counts by one. The caller has checked
@@ -401,7 +455,8 @@ pub struct CompoundAnalysis {
     /// Where the mover wins, winning moves as full positions: from a closed rule the one move
     /// of its strategy, from the product graph every winning move, least depth first (only
     /// those of least depth surely bring the end closer). Where the game is drawn, every move
-    /// that keeps the draw. Where the mover loses, none.
+    /// that keeps the draw. Where the mover loses, none. A D-product's moves include every
+    /// way of moving the components outside its core along with it.
     pub moves: Vec<Vec<u32>>,
 }
 
@@ -440,10 +495,19 @@ pub fn analyse<P>(
         Outcome::P => Vec::new(),
         _ => labels.best_moves(&product.graph, v),
     };
+    // Each move listed is a full position held beside the graph.
+    let count = (chosen.len() as u64).saturating_mul(product.lift_count(position, components));
+    let bytes_each = size_of::<Vec<u32>>() + size_of::<u32>() * components.len();
+    meter.count(count)?;
+    meter.hold_more(count.saturating_mul(bytes_each as u64))?;
+    let moves = chosen
+        .iter()
+        .flat_map(|&w| product.lifts(w, position, components))
+        .collect();
     Ok(CompoundAnalysis {
         outcome,
         method: Method::ProductGraph,
-        moves: chosen.iter().map(|&w| product.lift(w, position)).collect(),
+        moves,
     })
 }
 

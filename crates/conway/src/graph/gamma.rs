@@ -18,6 +18,7 @@ use super::Graph;
 use crate::engine::Outcome;
 use serde::{Serialize, Serializer};
 use std::fmt;
+use std::mem::size_of;
 
 #[cfg(test)]
 #[path = "gamma_tests.rs"]
@@ -321,6 +322,17 @@ impl<P> Graph<P> {
         drop(stages);
         finish(self, value, counter)
     }
+}
+
+/// The bytes [`Graph::gamma`] holds at most on a graph of `vertices` vertices and `edges`
+/// moves: while the stages run, a cell, an open slot and a ready slot (twice over, as the
+/// list grows) per vertex and the values and counters collected; then the values, the
+/// counters and the sets K, at most one value per edge, twice over as they grow.
+pub(super) fn gamma_bytes(vertices: usize, edges: usize) -> u64 {
+    let (n, m) = (vertices as u64 + 1, edges as u64);
+    let running = (size_of::<Cell>() as u64 + 4 + 8 + 8) * n;
+    let finishing = 8 * n + 8 * n + 8 * m;
+    running.max(finishing)
 }
 
 /// What the stages keep of a vertex, together: the work is walking edges to random vertices,

@@ -1,6 +1,7 @@
 //! Positions stored once, in vertex order, and found again by hash.
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
+use std::borrow::Borrow;
 use std::collections::hash_map::Entry;
 use std::hash::{BuildHasher, Hash};
 
@@ -9,6 +10,7 @@ use std::hash::{BuildHasher, Hash};
 /// for positions that own memory doubles both the memory and the allocations. So the map
 /// holds hashes: it sends a position's 64-bit hash to the latest vertex with that hash, and
 /// the rare vertices whose hashes collide are chained through `same_hash`.
+#[derive(Clone, Debug)]
 pub(super) struct Interner<P> {
     positions: Vec<P>,
     by_hash: FxHashMap<u64, u32>,
@@ -34,6 +36,23 @@ impl<P: Eq + Hash> Interner<P> {
 
     pub(super) fn into_positions(self) -> Vec<P> {
         self.positions
+    }
+
+    /// The id of the position equal to `key`, if there is one: a name looked up as a `&str`
+    /// hashes as the `String` it was stored as.
+    pub(super) fn find<Q>(&self, key: &Q) -> Option<u32>
+    where
+        P: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let mut id = *self.by_hash.get(&FxBuildHasher.hash_one(key))?;
+        while id != u32::MAX {
+            if self.positions[id as usize].borrow() == key {
+                return Some(id);
+            }
+            id = self.same_hash[id as usize];
+        }
+        None
     }
 
     /// The id of `position`, and whether it is new; a new position gets the next id. Ids stay

@@ -21,9 +21,13 @@ mod tests;
 /// The answer to "which kernel does this graph have?".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kernel {
-    /// A kernel, as sorted vertex ids; `unique` where the graph has no draws (a graph with
-    /// draws may have one kernel or several: it is not claimed either way).
-    Found { vertices: Vec<u32>, unique: bool },
+    /// A kernel, as sorted vertex ids, and whether it is the graph's only kernel: `Some(true)`
+    /// or `Some(false)` where that is settled, `None` where the search for a second kernel
+    /// stopped at its bound.
+    Found {
+        vertices: Vec<u32>,
+        unique: Option<bool>,
+    },
     /// The exhaustive search over the draw part proved there is none.
     None,
     /// The search stopped after `steps` steps without an answer.
@@ -55,19 +59,29 @@ impl<P> Graph<P> {
     /// directed odd cycle, which is quick, and otherwise by a search of at most `search_steps`
     /// decisions, which may take time exponential in the number of draws.
     pub fn kernel(&self, search_steps: u64) -> Kernel {
-        let outcomes = self.outcomes(Play::Normal);
+        self.kernel_of(&self.outcomes(Play::Normal), search_steps)
+    }
+
+    /// [`Graph::kernel`] from the graph's `outcomes` under normal play; from its outcomes under
+    /// misère play, the kernel of the graph with a sink after every terminal vertex, the sink
+    /// left out (the sink is P, and the other labels are the misère ones: Remark 1.1).
+    pub(super) fn kernel_of(&self, outcomes: &[Outcome], search_steps: u64) -> Kernel {
         let mut vertices: Vec<u32> = (0..self.len() as u32)
             .filter(|&v| outcomes[v as usize] == Outcome::P)
             .collect();
-        let draws = DrawPart::new(self, &outcomes);
+        let draws = DrawPart::new(self, outcomes);
         if draws.vertices.is_empty() {
             return Kernel::Found {
                 vertices,
-                unique: true,
+                unique: Some(true),
             };
         }
-        let found = match draws.colouring() {
-            Some(colour) => draws.richardson(&colour),
+        let (found, unique) = match draws.colouring() {
+            // Every draw has a move to a draw, so a sink component of the draw part is a
+            // strongly connected bipartite graph of two vertices or more. Each of its colour
+            // classes absorbs the other, and Richardson's construction finishes either one to
+            // a kernel: there are two kernels at least.
+            Some(colour) => (draws.richardson(&colour), Some(false)),
             None => match draws.search(search_steps) {
                 Ok(Some(found)) => found,
                 Ok(None) => return Kernel::None,
@@ -80,11 +94,27 @@ impl<P> Graph<P> {
                 .map(|v| draws.vertices[v]),
         );
         vertices.sort_unstable();
-        Kernel::Found {
-            vertices,
-            unique: false,
-        }
+        Kernel::Found { vertices, unique }
     }
+}
+
+/// The bytes [`Graph::kernel_of`] holds at most on `graph` with these `outcomes`: a local id
+/// per vertex and the kernel's list (twice over, as it grows); and where there are draws, the
+/// draw part's moves both ways and, per draw, what Tarjan's algorithm, Richardson's
+/// construction or the search keeps (stacks, components and decisions, each list twice over
+/// as it grows).
+pub(super) fn kernel_bytes<P>(graph: &Graph<P>, outcomes: &[Outcome]) -> u64 {
+    let is_draw = |v: u32| outcomes[v as usize] == Outcome::D;
+    let draws = (0..graph.len() as u32).filter(|&v| is_draw(v));
+    let draw_count = draws.clone().count() as u64;
+    let draw_edges: u64 = draws
+        .map(|v| graph.successors(v).iter().filter(|&&w| is_draw(w)).count() as u64)
+        .sum();
+    let draw_part = match draw_count {
+        0 => 0,
+        d => 8 * draw_edges + 200 * (d + 1),
+    };
+    12 * graph.len() as u64 + draw_part
 }
 
 /// The subgraph induced by the draws, renumbered 0..m, with its moves both ways.
@@ -208,9 +238,10 @@ impl DrawPart {
         in_kernel
     }
 
-    /// A kernel of the draw part by backtracking, `Ok(None)` where there is none, or
-    /// `Err(steps)` where `max_steps` decisions did not settle it.
-    fn search(&self, max_steps: u64) -> Result<Option<Vec<bool>>, u64> {
+    /// A kernel of the draw part by backtracking, with whether it is the only one (`None` where
+    /// the bound stopped the search for a second); `Ok(None)` where there is none, or
+    /// `Err(steps)` where `max_steps` decisions did not find one.
+    fn search(&self, max_steps: u64) -> SearchOutcome {
         let mut scc = Components::new(self.len());
         let all: Vec<u32> = (0..self.len() as u32).collect();
         // Sinks first: a choice there decides, through absorption, what lies above it.
@@ -471,8 +502,10 @@ impl<'a> Search<'a> {
         true
     }
 
-    /// Decides the vertices in `order`, "in" first, backtracking on conflicts.
-    fn run(mut self, order: &[u32], max_steps: u64) -> Result<Option<Vec<bool>>, u64> {
+    /// Decides the vertices in `order`, "in" first, backtracking on conflicts, until it has
+    /// found two kernels or tried everything: each kernel is one leaf of the tree of decisions,
+    /// so a second leaf is a second kernel.
+    fn run(mut self, order: &[u32], max_steps: u64) -> SearchOutcome {
         for v in 0..self.part.len() as u32 {
             if self.part.has_loop(v) {
                 self.set(v, OUT);
@@ -480,12 +513,15 @@ impl<'a> Search<'a> {
         }
         let mut ok = self.propagate();
         let mut decisions: Vec<Decision> = Vec::new();
+        let mut first: Option<Vec<bool>> = None;
         let mut position = 0;
         let mut steps = 0u64;
+        // Where the bound stops the search: a kernel of unknown uniqueness, or no answer.
+        let stopped = |first: Option<Vec<bool>>, steps| first.map(|k| Some((k, None))).ok_or(steps);
         loop {
             while !ok {
                 let Some(decision) = decisions.last_mut() else {
-                    return Ok(None);
+                    return Ok(first.map(|k| (k, Some(true))));
                 };
                 self.undo(decision.trail);
                 if decision.second {
@@ -493,7 +529,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 if steps >= max_steps {
-                    return Err(steps);
+                    return stopped(first, steps);
                 }
                 steps += 1;
                 decision.second = true;
@@ -505,10 +541,17 @@ impl<'a> Search<'a> {
                 position += 1;
             }
             let Some(&vertex) = order.get(position) else {
-                return Ok(Some(self.state.iter().map(|&s| s == IN).collect()));
+                let kernel: Vec<bool> = self.state.iter().map(|&s| s == IN).collect();
+                if let Some(first) = first {
+                    return Ok(Some((first, Some(false))));
+                }
+                first = Some(kernel);
+                // Look for another leaf.
+                ok = false;
+                continue;
             };
             if steps >= max_steps {
-                return Err(steps);
+                return stopped(first, steps);
             }
             steps += 1;
             decisions.push(Decision {
@@ -522,3 +565,8 @@ impl<'a> Search<'a> {
         }
     }
 }
+
+/// What the search found: a kernel and whether it is the only one (`None`: the bound stopped
+/// the search for a second), no kernel, or (`Err`) the steps after which it stopped without
+/// one.
+type SearchOutcome = Result<Option<(Vec<bool>, Option<bool>)>, u64>;

@@ -10,6 +10,10 @@
 use super::Graph;
 use crate::engine::{Outcome, Play};
 
+/// Bytes per vertex while the labels are found: the labels (an outcome and a depth), a count
+/// of undecided successors and a slot in the queue.
+pub(super) const SOLVE_BYTES: u64 = 5 + 8;
+
 /// The outcome of every vertex, and the depth at which it is decided: how many moves the game
 /// lasts from there when the winner hurries and the loser delays.
 ///

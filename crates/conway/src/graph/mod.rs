@@ -46,7 +46,7 @@ pub use kernel::Kernel;
 pub use label::Labels;
 pub use partizan::{PartizanGraph, PartizanLabels, PartizanOutcome, Winner};
 pub use report::{GraphReport, PartizanReport, SumReport, TokenMove};
-pub use text::{GraphText, TextError};
+pub use text::{GraphText, ReadError, TextError};
 
 use crate::engine::{Footprint, Meter, SearchError};
 use adjacency::Adjacency;
@@ -154,6 +154,8 @@ impl<P: Clone + Eq + Hash + Footprint> Graph<P> {
             offsets.push(u32::try_from(targets.len()).map_err(|_| too_large.clone())?);
             v += 1;
         }
+        // The graph stays held while it is analysed.
+        meter.hold_more(held)?;
         let positions = vertices.into_positions();
         let successors = Adjacency { offsets, targets };
         let predecessors = successors.reversed();

@@ -9,6 +9,7 @@
 
 use super::adjacency::Adjacency;
 use super::intern::Interner;
+use super::label::SOLVE_BYTES;
 use super::{lists_of_edges, Graph, GraphError, Labels, ENTRY_BYTES};
 use crate::engine::{Footprint, Meter, Outcome, Play, SearchError};
 use crate::partizan::Player;
@@ -37,6 +38,17 @@ const VERTEX_BYTES: u64 = ENTRY_BYTES + 5 * size_of::<u32>() as u64 + 2 * 17;
 
 /// Bytes a move holds: its target here, and its target and source in the state graph.
 const EDGE_BYTES: u64 = 3 * size_of::<u32>() as u64;
+
+/// The bytes that building a partizan graph of `vertices` vertices from `moves` moves of both
+/// players, and solving it, hold at most beside its positions and the moves: each player's
+/// lists, built as [`Adjacency::build_bytes`] says; then the state graph, two states per
+/// vertex with the moves both ways and the labels of each state while they are found.
+pub(super) fn build_and_solve_bytes(vertices: usize, moves: usize) -> u64 {
+    let states = 2 * vertices as u64 + 1;
+    let lists = 2 * Adjacency::build_bytes(vertices, 0) + 8 * moves as u64;
+    let state_graph = 8 * states + Adjacency::build_bytes(2 * vertices, moves);
+    lists + state_graph + SOLVE_BYTES * states
+}
 
 impl<P> PartizanGraph<P> {
     /// The graph on `positions` (vertex `i` is `positions[i]`) with Left's moves `left` and

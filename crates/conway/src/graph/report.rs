@@ -2,10 +2,13 @@
 //! file: every vertex's outcome and depth, its γ value, and a kernel; and for a sum of tokens,
 //! its outcome and its best moves.
 
+use super::gamma::gamma_bytes;
+use super::kernel::kernel_bytes;
+use super::label::SOLVE_BYTES;
 use super::{
     Gamma, GammaLabels, Graph, Kernel, Labels, PartizanGraph, PartizanLabels, SumAnalysis, Winner,
 };
-use crate::engine::{Outcome, Play};
+use crate::engine::{Meter, Outcome, Play, SearchError};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
@@ -30,7 +33,9 @@ pub struct GraphReport {
 }
 
 impl GraphReport {
-    /// Analyses `graph` under `play`. The search for a kernel among draws may do about
+    /// Analyses `graph` under `play`, counting against the meter's memory limit, before each
+    /// step, what the step holds: the labels, γ and the search for a kernel (the graph itself
+    /// was counted by whoever built it). The search for a kernel among draws may do about
     /// `work` vertex visits: a step of the search may visit every vertex, so it takes at most
     /// `work` / (number of vertices) steps.
     pub fn new(
@@ -39,14 +44,22 @@ impl GraphReport {
         graph: Graph<String>,
         play: Play,
         work: u64,
-    ) -> GraphReport {
-        let kernel_steps = work / (graph.len() as u64 + 1);
+        meter: &mut Meter,
+    ) -> Result<GraphReport, SearchError> {
+        let (n, m) = (graph.len(), graph.edge_count());
+        meter.hold_more(SOLVE_BYTES * n as u64)?;
         let labels = graph.solve(play);
-        let (gamma, kernel) = match play {
-            Play::Normal => (Some(graph.gamma()), graph.kernel(kernel_steps)),
-            Play::Misere => (None, misere_kernel(&graph, kernel_steps)),
+        let gamma = match play {
+            Play::Normal => {
+                meter.hold_more(gamma_bytes(n, m))?;
+                Some(graph.gamma())
+            }
+            Play::Misere => None,
         };
-        GraphReport {
+        meter.hold_more(kernel_bytes(&graph, labels.outcomes()))?;
+        let kernel_steps = work / (n as u64 + 1);
+        let kernel = graph.kernel_of(labels.outcomes(), kernel_steps);
+        Ok(GraphReport {
             game,
             file,
             play,
@@ -54,7 +67,7 @@ impl GraphReport {
             labels,
             gamma,
             kernel,
-        }
+        })
     }
 
     /// The value of vertex `v`, under normal play.
@@ -74,33 +87,10 @@ impl GraphReport {
     }
 }
 
-/// The kernel of `graph` with one more vertex, a sink that every terminal vertex moves to,
-/// with the sink left out: under misère play a terminal vertex is won by the player to move,
-/// so the misère P-positions are this kernel where nothing is drawn.
-fn misere_kernel<P>(graph: &Graph<P>, steps: u64) -> Kernel {
-    let sink = graph.len() as u32;
-    let edges: Vec<(u32, u32)> = (0..sink)
-        .flat_map(|v| {
-            let moves = graph.successors(v).iter().map(move |&w| (v, w));
-            let to_sink = graph.is_terminal(v).then_some((v, sink));
-            moves.chain(to_sink)
-        })
-        .collect();
-    let Ok(with_sink) = Graph::from_edges(vec![(); graph.len() + 1], &edges) else {
-        return Kernel::BoundReached { steps: 0 };
-    };
-    match with_sink.kernel(steps) {
-        Kernel::Found { vertices, unique } => Kernel::Found {
-            vertices: vertices.into_iter().filter(|&v| v != sink).collect(),
-            unique,
-        },
-        other => other,
-    }
-}
-
 /// Written as `{game, file, play, positions: [{position, outcome, depth, gamma, options}],
-/// kernel, kernel_reason}`, one vertex at a time; `kernel` is a list of names, or null with
-/// the reason.
+/// kernel, kernel_unique | kernel_reason}`, one vertex at a time; `kernel` is a list of names
+/// with `kernel_unique` true, false, or null where the search for a second kernel stopped at
+/// its bound; or `kernel` is null with the reason.
 impl Serialize for GraphReport {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         /// One vertex as JSON shows it.
@@ -172,14 +162,20 @@ pub struct TokenMove<'g> {
 }
 
 impl<'g> SumReport<'g> {
-    /// The sum of tokens on `tokens`, analysed with `gamma`, the values of `graph`.
-    pub fn new(graph: &'g Graph<String>, gamma: &GammaLabels, tokens: Vec<u32>) -> Self {
-        let analysis = gamma.sum(graph, &tokens);
-        SumReport {
+    /// The sum of tokens on `tokens`, analysed by the γ values of `graph`, which are refused
+    /// where they would pass the meter's memory limit.
+    pub fn new(
+        graph: &'g Graph<String>,
+        tokens: Vec<u32>,
+        meter: &mut Meter,
+    ) -> Result<Self, SearchError> {
+        meter.hold_more(gamma_bytes(graph.len(), graph.edge_count()))?;
+        let analysis = graph.gamma().sum(graph, &tokens);
+        Ok(SumReport {
             graph,
             tokens,
             analysis,
-        }
+        })
     }
 
     /// The names of the tokens' vertices.

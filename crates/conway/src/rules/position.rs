@@ -677,13 +677,15 @@ impl<G: Typeable> Dynamic for Typed<G> {
         let (rules, play) = self.game.rules(play)?;
         let mut meter = Meter::new(budget.limits).with_progress(budget.progress);
         let graph = self.explore(rules, &mut meter)?;
-        Ok(GraphReport::new(
+        GraphReport::new(
             Some(self.game.name.clone()),
             None,
             graph.map(|p| rules.show(&p)),
             play,
             budget.limits.max_positions,
-        ))
+            &mut meter,
+        )
+        .map_err(|e| self.game.search_error(e))
     }
 
     fn same(&self, other: &dyn Dynamic) -> bool {
