@@ -1,5 +1,7 @@
 //! The `conway` command as a user meets it: answers, JSON, and one clear line for bad input.
 
+mod review_rules;
+
 use serde_json::Value;
 use std::process::{Command, Output};
 
