@@ -267,11 +267,29 @@ impl Picture {
                 (_, high, _) => groups[pieces.find(high as usize)].push(edge),
             }
         }
+        // Each part is numbered on its own, so that building it costs its size alone and a
+        // picture of many small parts splits in time linear in its size.
+        let mut number = vec![u32::MAX; vertices];
+        number[0] = 0;
         groups
             .into_iter()
             .chain(ground_loops)
             .filter(|group| !group.is_empty())
-            .map(|group| Picture::build(vertices, &group))
+            .map(|group| {
+                let (count, edges) = numbered_apart(&group, &mut number);
+                match edges[..] {
+                    // One edge (a blade of grass, a loop) is in normal form as it stands.
+                    [(a, b, colour)] => Picture {
+                        edges: vec![Edge {
+                            low: a.min(b) as Vertex,
+                            high: a.max(b) as Vertex,
+                            colour,
+                        }],
+                        names: None,
+                    },
+                    _ => Picture::build(count, &edges),
+                }
+            })
             .collect()
     }
 
@@ -624,6 +642,30 @@ fn write_shape(adjacency: &Adjacency, depth: &[u32], rank: &[u32], v: u32, shape
         shapes[start..].sort_unstable();
         shapes.push(0);
     }
+}
+
+/// `edges` with their vertices numbered from 1 in order of appearance (the ground stays 0),
+/// and how many vertices that makes; `number` maps old numbers to new ones, unset
+/// (`u32::MAX`) past the ground before and after.
+fn numbered_apart(edges: &[RawEdge], number: &mut [u32]) -> (usize, Vec<RawEdge>) {
+    let mut count = 1;
+    let mut renumber = |v: u32| {
+        if number[v as usize] == u32::MAX {
+            number[v as usize] = count;
+            count += 1;
+        }
+        number[v as usize]
+    };
+    let renumbered: Vec<RawEdge> = edges
+        .iter()
+        .map(|&(a, b, colour)| (renumber(a), renumber(b), colour))
+        .collect();
+    for &(a, b, _) in edges {
+        for v in [a, b].into_iter().filter(|&v| v != 0) {
+            number[v as usize] = u32::MAX;
+        }
+    }
+    (count as usize, renumbered)
 }
 
 /// Which of `vertices` vertices the `edges` join to the ground.
