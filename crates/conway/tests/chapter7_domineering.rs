@@ -229,7 +229,7 @@ fn example_8_5_four_components_left_wins() {
         .unwrap();
     let described: Vec<String> = left_wins
         .iter()
-        .map(|to| Domineering.describe_move(&position, to))
+        .map(|to| Domineering.describe_move(Player::Left, &position, to))
         .collect();
     assert!(
         described.contains(&"vertical domino on rows 1-2, column 6".to_string()),

@@ -1,6 +1,7 @@
 //! The `conway` command as a user meets it: answers, JSON, and one clear line for bad input.
 
 mod review_graph;
+mod review_rules;
 mod review_short;
 
 use serde_json::Value;

@@ -1,12 +1,14 @@
 //! Col (§7.4, Colin Vout) on a graph: Left colours a vertex black, Right white, and
-//! neighbours may not share a colour. Colouring a vertex deletes it and tints its neighbours:
-//! a vertex next to a black one may only become white (Right's), one next to a white one only
-//! black (Left's), and one next to both can never be coloured.
+//! neighbours may not share a colour. Colouring a vertex tints its neighbours: a vertex next
+//! to a black one may only become white (Right's), one next to a white one only black
+//! (Left's), and one next to both can never be coloured. The coloured vertex itself can never
+//! be coloured again and tints nothing more, so it is written like that last kind (`x`):
+//! the vertices keep the numbers the position was written with.
 
 use super::short_position::typed_partizan;
 use super::{parse_number, Params, ParseError, PartizanNotation, RuleInfo};
 use crate::engine::Footprint;
-use crate::partizan::Partizan;
+use crate::partizan::{Partizan, Player};
 
 /// Col. A position is a graph of tinted vertices.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -21,7 +23,7 @@ pub enum Tint {
     Black,
     /// Right only: tinted white, next to a black vertex (`R`).
     White,
-    /// Neither (`x`).
+    /// Neither (`x`): coloured already, or next to both colours.
     Dead,
 }
 
@@ -53,7 +55,7 @@ pub(super) const COL: RuleInfo = RuleInfo {
     name: "col",
     params: Params::None,
     summary: "Partizan. Left colours a vertex black, Right white; neighbours may not get the same colour; whoever cannot colour a vertex loses.",
-    notation: "the vertices' tints, then `;` and the edges: `.` either player may colour the vertex, `L` only Left (it is tinted black), `R` only Right (tinted white), `x` neither; edges `0-1,1-2` between vertices numbered from 0, `0-1-2` for a path. `.LL;0-1-2` is a path of an uncoloured vertex and two of Left's.",
+    notation: "the vertices' tints, then `;` and the edges: `.` either player may colour the vertex, `L` only Left (it is tinted black), `R` only Right (tinted white), `x` neither (a vertex coloured already, or next to both colours); edges `0-1,1-2` between vertices numbered from 0, `0-1-2` for a path. `.LL;0-1-2` is a path of an uncoloured vertex and two of Left's. A move writes the vertex it colours as `x`, so the vertices keep their numbers.",
     misere: "not supported (partizan games are played under normal play).",
     example: "conway solve col \".L..R;0-1-2-3-4\"",
     build: |info, _| Ok(typed_partizan(info, Col)),
@@ -113,21 +115,30 @@ impl Graph {
         }
     }
 
-    /// The graph after the player whose tint is `own` colours vertex `v`.
+    /// Whether the player whose tint is `own` may colour vertex `v`.
+    fn colourable(&self, v: usize, own: Tint) -> bool {
+        self.tints[v] == Tint::Free || self.tints[v] == own
+    }
+
+    /// The graph after the player whose tint is `own` colours vertex `v`: `v` can no longer
+    /// be coloured, and its neighbours are tinted.
     fn colour(&self, v: usize, own: Tint, neighbours: &[Vec<usize>]) -> Graph {
         let mut tints = self.tints.clone();
         for &u in &neighbours[v] {
             tints[u] = tints[u].next_to(own);
         }
-        let order: Vec<usize> = (0..self.tints.len()).filter(|&u| u != v).collect();
-        self.relabel(&order, &tints)
+        tints[v] = Tint::Dead;
+        Graph {
+            tints,
+            edges: self.edges.clone(),
+        }
     }
 
     /// Every graph after the player whose tint is `own` colours one vertex.
     fn moves(&self, own: Tint) -> Vec<Graph> {
         let neighbours = self.neighbours();
         (0..self.tints.len())
-            .filter(|&v| self.tints[v] == Tint::Free || self.tints[v] == own)
+            .filter(|&v| self.colourable(v, own))
             .map(|v| self.colour(v, own, &neighbours))
             .collect()
     }
@@ -259,21 +270,22 @@ impl PartizanNotation for Col {
         }
     }
 
-    fn describe_move(&self, from: &Graph, to: &Graph) -> String {
+    fn describe_move(&self, player: Player, from: &Graph, to: &Graph) -> String {
+        let (own, colour) = match player {
+            Player::Left => (Tint::Black, "black"),
+            Player::Right => (Tint::White, "white"),
+        };
+        // The vertex coloured is one that the move made uncolourable.
         let neighbours = from.neighbours();
-        for (own, player, colour) in [
-            (Tint::Black, "Left", "black"),
-            (Tint::White, "Right", "white"),
-        ] {
-            let coloured = (0..from.tints.len()).find(|&v| {
-                (from.tints[v] == Tint::Free || from.tints[v] == own)
-                    && from.colour(v, own, &neighbours) == *to
-            });
-            if let Some(v) = coloured {
-                return format!("{player} colours vertex {v} {colour}");
-            }
+        let coloured = (0..from.tints.len()).find(|&v| {
+            from.colourable(v, own)
+                && to.tints.get(v) == Some(&Tint::Dead)
+                && from.colour(v, own, &neighbours) == *to
+        });
+        match coloured {
+            Some(v) => format!("{player} colours vertex {v} {colour}"),
+            None => format!("{player} colours a vertex {colour}"),
         }
-        "colour a vertex".to_string()
     }
 }
 
@@ -354,8 +366,14 @@ mod tests {
     #[test]
     fn colouring_deletes_the_vertex_and_tints_its_neighbours() {
         let path = graph(".L.;0-1-2");
-        assert_eq!(shown(Col.left_options(&path)), ["x.;0-1", "RR", ".x;0-1"]);
-        assert_eq!(shown(Col.right_options(&path)), ["L.;0-1", ".L;0-1"]);
+        assert_eq!(
+            shown(Col.left_options(&path)),
+            ["xx.;0-1,1-2", "RxR;0-1,1-2", ".xx;0-1,1-2"]
+        );
+        assert_eq!(
+            shown(Col.right_options(&path)),
+            ["xL.;0-1,1-2", ".Lx;0-1,1-2"]
+        );
     }
 
     #[test]
@@ -389,12 +407,18 @@ mod tests {
     fn moves_are_described() {
         let path = graph(".L.;0-1-2");
         assert_eq!(
-            Col.describe_move(&path, &graph("RR")),
+            Col.describe_move(Player::Left, &path, &graph("RxR;0-1-2")),
             "Left colours vertex 1 black"
         );
         assert_eq!(
-            Col.describe_move(&path, &graph(".L;0-1")),
+            Col.describe_move(Player::Right, &path, &graph(".Lx;0-1-2")),
             "Right colours vertex 2 white"
+        );
+        // The last vertex is coloured by either player, to the same position.
+        let last = graph(".");
+        assert_eq!(
+            Col.describe_move(Player::Right, &last, &graph("x")),
+            "Right colours vertex 0 white"
         );
     }
 }

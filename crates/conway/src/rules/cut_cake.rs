@@ -2,9 +2,9 @@
 //! columns), Right along a horizontal one (splitting its rows). Pieces are independent.
 
 use super::short_position::typed_partizan;
-use super::{parse_rectangle, Params, ParseError, PartizanNotation, RuleInfo};
+use super::{parse_rectangle, sorted_changes, Params, ParseError, PartizanNotation, RuleInfo};
 use crate::number::Dyadic;
-use crate::partizan::Partizan;
+use crate::partizan::{Partizan, Player};
 use crate::short::{GameId, Store, StoreResult};
 
 /// Cut-cake. A position is its pieces, each `(rows, columns)`.
@@ -21,7 +21,7 @@ pub(super) const CUT_CAKE: RuleInfo = RuleInfo {
     name: "cut-cake",
     params: Params::None,
     summary: "Partizan. Left cuts one piece of a grid cake along a vertical line, Right along a horizontal one; whoever cannot cut loses.",
-    notation: "pieces `ROWSxCOLUMNS` separated by spaces: `2x4 3x3`.",
+    notation: "pieces `ROWSxCOLUMNS` separated by spaces: `2x4 3x3`. A cut keeps both pieces it makes, a 1x1 piece too (no one can cut it): Left's cut of `1x3` leaves `1x1 1x2`.",
     misere: "not supported (partizan games are played under normal play).",
     example: "conway solve cut-cake \"2x4 3x3\"",
     build: |info, _| Ok(typed_partizan(info, CutCake)),
@@ -30,8 +30,8 @@ pub(super) const CUT_CAKE: RuleInfo = RuleInfo {
 /// `(rows, columns)`.
 pub type Piece = (u64, u64);
 
-/// A 1×1 piece: no one can cut it, so positions leave it out (a cake of crumbs only is
-/// written `1x1`).
+/// A 1×1 piece: no one can cut it, so its value is 0 and the solver leaves it out of the
+/// components (positions keep it, as the cut that made it shows).
 const CRUMB: Piece = (1, 1);
 
 impl CutCake {
@@ -65,7 +65,12 @@ impl Partizan for CutCake {
     }
 
     fn components(&self, pieces: Vec<Piece>, parts: &mut Vec<Vec<Piece>>) {
-        parts.extend(pieces.into_iter().map(|piece| vec![piece]));
+        parts.extend(
+            pieces
+                .into_iter()
+                .filter(|&piece| piece != CRUMB)
+                .map(|piece| vec![piece]),
+        );
     }
 
     fn known_value(
@@ -93,7 +98,7 @@ fn cuts<I: Iterator<Item = [Piece; 2]>>(
         for halves in split(piece) {
             let mut option = pieces.to_vec();
             option.remove(index);
-            option.extend(halves.into_iter().filter(|&half| half != CRUMB));
+            option.extend(halves);
             option.sort_unstable();
             options.push(option);
         }
@@ -117,10 +122,7 @@ impl PartizanNotation for CutCake {
                         format!("too many pieces: at most {MAX_PIECES}"),
                     ));
                 }
-                let piece = parse_rectangle(word, offset, MAX_SIDE, "piece")?;
-                if piece != CRUMB {
-                    pieces.push(piece);
-                }
+                pieces.push(parse_rectangle(word, offset, MAX_SIDE, "piece")?);
             }
             offset += word.chars().count() + 1;
         }
@@ -132,35 +134,17 @@ impl PartizanNotation for CutCake {
     }
 
     fn show(&self, pieces: &Vec<Piece>) -> String {
-        if pieces.is_empty() {
-            return "1x1".to_string();
-        }
         let shown: Vec<String> = pieces.iter().map(|(r, c)| format!("{r}x{c}")).collect();
         shown.join(" ")
     }
 
-    fn describe_move(&self, from: &Vec<Piece>, to: &Vec<Piece>) -> String {
-        let mut gone = from.clone();
-        let mut new = Vec::new();
-        for piece in to {
-            match gone.iter().position(|p| p == piece) {
-                Some(i) => {
-                    gone.remove(i);
-                }
-                None => new.push(*piece),
+    fn describe_move(&self, player: Player, from: &Vec<Piece>, to: &Vec<Piece>) -> String {
+        let (gone, made) = sorted_changes(from, to);
+        match (gone.as_slice(), made.as_slice()) {
+            ([(rows, columns)], [(a, b), (c, d)]) => {
+                format!("cut {rows}x{columns} into {a}x{b} and {c}x{d}")
             }
-        }
-        match (gone.as_slice(), new.as_slice()) {
-            ([(r, c)], new) => {
-                let halves = if *r == 1 || *c == 1 { 2 } else { 0 };
-                let mut parts: Vec<String> = new.iter().map(|(a, b)| format!("{a}x{b}")).collect();
-                parts.resize(halves.max(parts.len()), "1x1".to_string());
-                if parts.len() < 2 {
-                    parts.push("1x1".to_string());
-                }
-                format!("cut {r}x{c} into {}", parts.join(" and "))
-            }
-            _ => "cut a piece".to_string(),
+            _ => format!("{player} cuts a piece"),
         }
     }
 }

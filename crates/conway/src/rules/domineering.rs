@@ -19,7 +19,7 @@
 use super::short_position::typed_partizan;
 use super::{Params, ParseError, PartizanNotation, RuleInfo};
 use crate::engine::Footprint;
-use crate::partizan::Partizan;
+use crate::partizan::{Partizan, Player};
 use crate::short::{GameId, Store, StoreResult};
 use std::ops::{BitAnd, BitOr, BitXor, Not};
 
@@ -827,11 +827,16 @@ impl PartizanNotation for Domineering {
         text
     }
 
-    fn describe_move(&self, from: &DomineeringBoard, to: &DomineeringBoard) -> String {
+    fn describe_move(
+        &self,
+        player: Player,
+        from: &DomineeringBoard,
+        to: &DomineeringBoard,
+    ) -> String {
         let covered = from.empty() & !to.empty();
         let same_frame = (from.width(), from.height()) == (to.width(), to.height());
         if !same_frame || covered.count_ones() != 2 || to.empty() & !from.empty() != Wide::ZERO {
-            return format!("to {}", self.show(to));
+            return format!("{player} places a domino, to {}", self.show(to));
         }
         let first = covered.trailing_zeros() as usize;
         let second = (Wide::BITS - 1 - covered.leading_zeros()) as usize;
@@ -852,7 +857,7 @@ impl PartizanNotation for Domineering {
                 column + 2
             )
         } else {
-            format!("to {}", self.show(to))
+            format!("{player} places a domino, to {}", self.show(to))
         }
     }
 }
@@ -1033,14 +1038,17 @@ mod tests {
         let vertical = board("..#|..#");
         let horizontal = board("...|#.#");
         assert_eq!(
-            Domineering.describe_move(&from, &vertical),
+            Domineering.describe_move(Player::Left, &from, &vertical),
             "vertical domino on rows 1-2, column 3"
         );
         assert_eq!(
-            Domineering.describe_move(&from, &board("...|##.")),
+            Domineering.describe_move(Player::Right, &from, &board("...|##.")),
             "horizontal domino on row 2, columns 1-2"
         );
-        assert_eq!(Domineering.describe_move(&from, &horizontal), "to ...|#.#");
+        assert_eq!(
+            Domineering.describe_move(Player::Right, &from, &horizontal),
+            "Right places a domino, to ...|#.#"
+        );
     }
 
     #[test]

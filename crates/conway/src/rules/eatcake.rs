@@ -2,8 +2,8 @@
 //! whole row; eating a line inside a cake leaves the two pieces on either side of it.
 
 use super::short_position::typed_partizan;
-use super::{parse_rectangle, Params, ParseError, PartizanNotation, RuleInfo};
-use crate::partizan::Partizan;
+use super::{parse_rectangle, sorted_changes, Params, ParseError, PartizanNotation, RuleInfo};
+use crate::partizan::{Partizan, Player};
 
 /// Eatcake. A position is its cakes, each `(rows, columns)`, sorted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,7 +17,7 @@ pub(super) const EATCAKE: RuleInfo = RuleInfo {
     name: "eatcake",
     params: Params::None,
     summary: "Partizan (Bynum's game). Left eats one whole column of a cake, Right one whole row, which may split the cake in two; whoever cannot eat loses.",
-    notation: "cakes `ROWSxCOLUMNS` separated by spaces: `2x3 4x4`. Left eats columns, Right rows.",
+    notation: "cakes `ROWSxCOLUMNS` separated by spaces: `2x3 4x4`. Left eats columns, Right rows. `0` is no cake at all, what eating the last line of a cake leaves.",
     misere: "not supported (partizan games are played under normal play).",
     example: "conway solve eatcake \"2x3 3x2\"",
     build: |info, _| Ok(typed_partizan(info, Eatcake)),
@@ -91,6 +91,9 @@ impl Partizan for Eatcake {
 
 impl PartizanNotation for Eatcake {
     fn parse(&self, text: &str) -> Result<Vec<(u64, u64)>, ParseError> {
+        if text.trim() == NO_CAKE {
+            return Ok(Vec::new());
+        }
         let mut cakes = Vec::new();
         let mut offset = 0;
         for word in text.split(' ') {
@@ -106,46 +109,49 @@ impl PartizanNotation for Eatcake {
             offset += word.chars().count() + 1;
         }
         if cakes.is_empty() {
-            return Err(ParseError::whole("no cakes: write cakes such as 2x3 4x4"));
+            return Err(ParseError::whole(
+                "no cakes: write cakes such as 2x3 4x4, or 0 for no cake at all",
+            ));
         }
         cakes.sort_unstable();
         Ok(cakes)
     }
 
     fn show(&self, cakes: &Vec<(u64, u64)>) -> String {
+        if cakes.is_empty() {
+            return NO_CAKE.to_string();
+        }
         let shown: Vec<String> = cakes.iter().map(|(r, c)| format!("{r}x{c}")).collect();
         shown.join(" ")
     }
 
-    fn describe_move(&self, from: &Vec<(u64, u64)>, to: &Vec<(u64, u64)>) -> String {
-        let mut gone = from.clone();
-        let mut new = Vec::new();
-        for cake in to {
-            match gone.iter().position(|c| c == cake) {
-                Some(i) => {
-                    gone.remove(i);
-                }
-                None => new.push(*cake),
-            }
-        }
+    fn describe_move(
+        &self,
+        player: Player,
+        from: &Vec<(u64, u64)>,
+        to: &Vec<(u64, u64)>,
+    ) -> String {
+        let (gone, left) = sorted_changes(from, to);
+        let line = match player {
+            Player::Left => "column",
+            Player::Right => "row",
+        };
         let [(rows, columns)] = gone.as_slice() else {
-            return "eat a line of a cake".to_string();
+            return format!("eat a {line} of a cake");
         };
-        let line = match new.first() {
-            Some((r, _)) if r == rows => "a column",
-            Some(_) => "a row",
-            None if *columns == 1 => "its only column",
-            None => "its only row",
-        };
-        let left: Vec<String> = new.iter().map(|(r, c)| format!("{r}x{c}")).collect();
+        let which = if left.is_empty() { "its only" } else { "a" };
+        let left: Vec<String> = left.iter().map(|(r, c)| format!("{r}x{c}")).collect();
         let left = if left.is_empty() {
-            "nothing".to_string()
+            format!("nothing ({NO_CAKE})")
         } else {
             left.join(" and ")
         };
-        format!("eat {line} of {rows}x{columns}, leaving {left}")
+        format!("eat {which} {line} of {rows}x{columns}, leaving {left}")
     }
 }
+
+/// How a position with no cake is written.
+const NO_CAKE: &str = "0";
 
 #[cfg(test)]
 mod tests {
@@ -164,13 +170,13 @@ mod tests {
         assert_eq!(shown(Eatcake.right_options(&position)), ["1x1 1x4", "2x4"]);
         let to = Eatcake.parse("1x1 2x1 2x2").unwrap();
         assert_eq!(
-            Eatcake.describe_move(&position, &to),
+            Eatcake.describe_move(Player::Left, &position, &to),
             "eat a column of 2x4, leaving 2x1 and 2x2"
         );
         let to = Eatcake.parse("2x4").unwrap();
         assert_eq!(
-            Eatcake.describe_move(&position, &to),
-            "eat its only column of 1x1, leaving nothing"
+            Eatcake.describe_move(Player::Right, &position, &to),
+            "eat its only row of 1x1, leaving nothing (0)"
         );
     }
 
@@ -186,5 +192,7 @@ mod tests {
         }
         assert!(Eatcake.parse("2x2000000").is_err());
         assert!(Eatcake.parse("").is_err());
+        assert_eq!(Eatcake.show(&Eatcake.parse(" 0 ").unwrap()), "0");
+        assert!(Eatcake.parse("0 2x3").is_err());
     }
 }

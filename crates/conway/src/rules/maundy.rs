@@ -3,8 +3,10 @@
 //! independent, and k equal pieces are worth k times one.
 
 use super::short_position::typed_partizan;
-use super::{parse_in_range, parse_rectangle, Params, ParseError, PartizanNotation, RuleInfo};
-use crate::partizan::Partizan;
+use super::{
+    parse_in_range, parse_rectangle, sorted_changes, Params, ParseError, PartizanNotation, RuleInfo,
+};
+use crate::partizan::{Partizan, Player};
 use crate::short::{GameId, Store, StoreResult};
 
 /// Maundy Cake. A position is its pieces, `((rows, columns), copies)`, sorted by piece, each
@@ -28,7 +30,7 @@ pub(super) const MAUNDY: RuleInfo = RuleInfo {
     name: "maundy",
     params: Params::None,
     summary: "Partizan. Left divides one piece of cake by vertical cuts into at least two equal pieces, Right by horizontal cuts; whoever cannot divide loses.",
-    notation: "pieces `ROWSxCOLUMNS` separated by spaces, `N*ROWSxCOLUMNS` for N equal pieces: Left divides the columns, Right the rows. `1x12 3*2x2`.",
+    notation: "pieces `ROWSxCOLUMNS` separated by spaces, `N*ROWSxCOLUMNS` for N equal pieces: Left divides the columns, Right the rows. `1x12 3*2x2`. A division keeps every piece it makes, `1x1` ones too (no one can divide them).",
     misere: "not supported (partizan games are played under normal play).",
     example: "conway solve maundy \"1x12 12x1 6x6\"",
     build: |info, _| Ok(typed_partizan(info, MaundyCake)),
@@ -223,26 +225,32 @@ impl PartizanNotation for MaundyCake {
         shown.join(" ")
     }
 
-    fn describe_move(&self, from: &Vec<(Cake, u64)>, to: &Vec<(Cake, u64)>) -> String {
+    fn describe_move(
+        &self,
+        player: Player,
+        from: &Vec<(Cake, u64)>,
+        to: &Vec<(Cake, u64)>,
+    ) -> String {
+        let side = match player {
+            Player::Left => "columns",
+            Player::Right => "rows",
+        };
+        // The pieces whose number changed: their old numbers in `gone`, new ones in `made`.
+        let (gone, made) = sorted_changes(from, to);
         let copies = |pieces: &[(Cake, u64)], piece: Cake| {
             pieces
                 .iter()
                 .find(|(p, _)| *p == piece)
                 .map_or(0, |&(_, c)| c)
         };
-        let cut = from.iter().find(|&&(piece, c)| copies(to, piece) < c);
-        let made = to.iter().find(|&&(piece, c)| copies(from, piece) < c);
-        match (cut, made) {
+        let divided = gone.iter().find(|&&(piece, c)| copies(&made, piece) < c);
+        let part = made.iter().find(|&&(piece, c)| copies(&gone, piece) < c);
+        match (divided, part) {
             (Some(&((rows, columns), _)), Some(&((r, c), total))) => {
-                let k = total - copies(from, (r, c));
-                let who = if r == rows {
-                    "Left divides the columns"
-                } else {
-                    "Right divides the rows"
-                };
-                format!("{who} of {rows}x{columns} into {k} pieces {r}x{c}")
+                let k = total - copies(&gone, (r, c));
+                format!("{player} divides the {side} of {rows}x{columns} into {k} pieces {r}x{c}")
             }
-            _ => "divide a piece".to_string(),
+            _ => format!("{player} divides the {side} of a piece"),
         }
     }
 }
@@ -306,7 +314,7 @@ mod tests {
         let from = position;
         let to = MaundyCake.parse("1x3 3*2x2").unwrap();
         assert_eq!(
-            MaundyCake.describe_move(&from, &to),
+            MaundyCake.describe_move(Player::Left, &from, &to),
             "Left divides the columns of 2x6 into 3 pieces 2x2"
         );
     }

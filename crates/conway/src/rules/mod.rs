@@ -53,7 +53,7 @@ pub use nim2d::{Matrix, Nim2d};
 pub use northcott::{Board, Northcott, PokerNim, PokerPosition, Row};
 pub use notation::{
     check_size, parse_bounded, parse_in_range, parse_number, parse_numbers, parse_rectangle,
-    parse_size, show_numbers, trim_end, ParseError, Separator, MAX_SIZE,
+    parse_size, show_numbers, sorted_changes, trim_end, ParseError, Separator, MAX_SIZE,
 };
 pub use position::{
     BestMoves, Budget, Move, Position, Report, Ruleset, MAX_LISTED_MOVES, MAX_SHOWN_POSITION,

@@ -245,6 +245,35 @@ pub fn show_numbers(values: &[u64]) -> String {
     text
 }
 
+/// What a move changed in a position kept as a sorted list of parts (pieces of cake): the
+/// parts of `from` missing from `to` and the parts of `to` missing from `from`, each as often
+/// as it is missing. Both lists must be sorted.
+pub fn sorted_changes<T: Ord + Copy>(from: &[T], to: &[T]) -> (Vec<T>, Vec<T>) {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let (mut gone, mut made) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < from.len() || j < to.len() {
+        // A list that has ended comes after any part.
+        let order = match (from.get(i), to.get(j)) {
+            (Some(a), Some(b)) => a.cmp(b),
+            (Some(_), None) => Less,
+            (None, _) => Greater,
+        };
+        match order {
+            Equal => (i, j) = (i + 1, j + 1),
+            Less => {
+                gone.push(from[i]);
+                i += 1;
+            }
+            Greater => {
+                made.push(to[j]);
+                j += 1;
+            }
+        }
+    }
+    (gone, made)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,5 +309,14 @@ mod tests {
         );
         assert_eq!(parse_number(" 18446744073709551615 "), Ok(u64::MAX));
         assert!(parse_number("18446744073709551616").is_err());
+    }
+
+    #[test]
+    fn changes_count_each_part_as_often_as_it_is_missing() {
+        assert_eq!(
+            sorted_changes(&[1, 3, 4], &[1, 1, 3, 3]),
+            (vec![4], vec![1, 3])
+        );
+        assert_eq!(sorted_changes(&[2, 2], &[]), (vec![2, 2], vec![]));
     }
 }

@@ -7,7 +7,7 @@ use super::short_position::typed_partizan;
 use super::{check_size, parse_number, Params, ParseError, PartizanNotation, RuleInfo, MAX_SIZE};
 use crate::engine::Footprint;
 use crate::number::Dyadic;
-use crate::partizan::Partizan;
+use crate::partizan::{Partizan, Player};
 use crate::short::{GameId, Store, StoreResult};
 
 /// Seating couples. A position is its sections of empty chairs.
@@ -46,7 +46,7 @@ pub(super) const SEATING: RuleInfo = RuleInfo {
     name: "seating",
     params: Params::None,
     summary: "Partizan. Seat a couple on two adjacent empty chairs, Left's with the wife on the left, Right's with the wife on the right; no man may sit next to another man's wife; whoever cannot seat a couple loses.",
-    notation: "sections of empty chairs separated by spaces: `L4R` is 4 chairs between a Left couple and a Right couple (likewise `L4L`, `R4L`, `R4R`; `L0L` and `R0R` cannot happen), and `O14` a round table of 14 empty chairs.",
+    notation: "sections of empty chairs separated by spaces: `L4R` is 4 chairs between a Left couple and a Right couple (likewise `L4L`, `R4L`, `R4R`; `L0L` and `R0R` cannot happen), and `O14` a round table of 14 empty chairs where no one sits yet; seating a couple at `O2` fills it, leaving `O0`.",
     misere: "not supported (partizan games are played under normal play).",
     example: "conway solve seating \"R3L L1R R4R\"",
     build: |info, _| Ok(typed_partizan(info, SeatingCouples)),
@@ -57,13 +57,6 @@ impl Couple {
         match self {
             Couple::Left => 'L',
             Couple::Right => 'R',
-        }
-    }
-
-    fn player(self) -> &'static str {
-        match self {
-            Couple::Left => "Left's",
-            Couple::Right => "Right's",
         }
     }
 }
@@ -86,8 +79,8 @@ fn seatings(section: Section, couple: Couple) -> Vec<Vec<Section>> {
             chairs: chairs - 2,
             right: couple,
         }]],
-        // Two chairs: the husband sits between his wife on both sides.
-        Section::Round { chairs: 2 } => vec![vec![]],
+        // Two chairs: the husband sits between his wife on both sides, and the table is full.
+        Section::Round { chairs: 2 } => vec![vec![Section::Round { chairs: 0 }]],
         Section::Round { .. } => vec![],
         Section::Row {
             left,
@@ -262,32 +255,27 @@ impl PartizanNotation for SeatingCouples {
         shown.join(" ")
     }
 
-    fn describe_move(&self, from: &Vec<Section>, to: &Vec<Section>) -> String {
+    fn describe_move(&self, player: Player, from: &Vec<Section>, to: &Vec<Section>) -> String {
+        let whose = format!("{player}'s");
         let seated = (0..from.len())
             .find(|&i| to.get(i) != Some(&from[i]))
             .and_then(|start| {
                 let count = (to.len() + 1).checked_sub(from.len())?;
-                Some((from[start], to.get(start..start + count)?))
+                Some((start, to.get(start..start + count)?))
             });
-        let Some((section, parts)) = seated else {
-            return "seat a couple".to_string();
+        let Some((index, parts)) = seated else {
+            return format!("seat {whose} couple");
         };
-        let whose = match parts.first() {
-            Some(Section::Row { right, .. }) if matches!(section, Section::Row { .. }) => {
-                right.player()
-            }
-            Some(Section::Row { left, .. }) => left.player(),
-            _ => "a",
+        // Equal sections are told apart by their place.
+        let place = match from.len() {
+            1 => String::new(),
+            _ => format!(" (section {})", index + 1),
         };
         let after: Vec<String> = parts.iter().map(|s| show_section(*s)).collect();
-        let after = if after.is_empty() {
-            "no empty chairs".to_string()
-        } else {
-            after.join(" + ")
-        };
         format!(
-            "seat {whose} couple in {}, leaving {after}",
-            show_section(section)
+            "seat {whose} couple in {}{place}, leaving {}",
+            show_section(from[index]),
+            after.join(" + ")
         )
     }
 }
@@ -394,7 +382,7 @@ mod tests {
         let table = SeatingCouples.parse("O14 O2 O1").unwrap();
         assert_eq!(
             shown(SeatingCouples.left_options(&table)),
-            ["L12L O2 O1", "O14 O1"]
+            ["L12L O2 O1", "O14 O0 O1"]
         );
     }
 
@@ -428,14 +416,14 @@ mod tests {
         let from = SeatingCouples.parse("L1R R5R").unwrap();
         let to = SeatingCouples.parse("L1R R1L L2R").unwrap();
         assert_eq!(
-            SeatingCouples.describe_move(&from, &to),
-            "seat Left's couple in R5R, leaving R1L + L2R"
+            SeatingCouples.describe_move(Player::Left, &from, &to),
+            "seat Left's couple in R5R (section 2), leaving R1L + L2R"
         );
-        let from = SeatingCouples.parse("O2 L1L").unwrap();
-        let to = SeatingCouples.parse("L1L").unwrap();
+        let from = SeatingCouples.parse("O2").unwrap();
+        let to = SeatingCouples.parse("O0").unwrap();
         assert_eq!(
-            SeatingCouples.describe_move(&from, &to),
-            "seat a couple in O2, leaving no empty chairs"
+            SeatingCouples.describe_move(Player::Right, &from, &to),
+            "seat Right's couple in O2, leaving O0"
         );
     }
 }

@@ -18,8 +18,10 @@ pub trait PartizanNotation: Partizan + Sized {
     fn parse(&self, text: &str) -> Result<Self::Position, ParseError>;
     /// Writes a position so that [`PartizanNotation::parse`] reads it back.
     fn show(&self, position: &Self::Position) -> String;
-    /// A short description of the move from `from` to its option `to`.
-    fn describe_move(&self, from: &Self::Position, to: &Self::Position) -> String;
+    /// A short description of `player`'s move from `from` to its option `to`: the same
+    /// option may be a move of either player (colouring the last vertex of Col), so the
+    /// player is given, not guessed.
+    fn describe_move(&self, player: Player, from: &Self::Position, to: &Self::Position) -> String;
     /// The parameters, written as `conway` reads them after the name's colon.
     fn params(&self) -> Option<String> {
         None
@@ -114,6 +116,7 @@ impl<G: PartizanTypeable> Ruleset for Arc<PartizanGame<G>> {
         Ok(Position(Box::new(TypedPartizan {
             game: Arc::clone(self),
             position,
+            mover: None,
         })))
     }
 
@@ -126,14 +129,35 @@ impl<G: PartizanTypeable> Ruleset for Arc<PartizanGame<G>> {
 struct TypedPartizan<G: PartizanNotation> {
     game: Arc<PartizanGame<G>>,
     position: G::Position,
+    /// The player who moved here, for a position listed as a player's move, so that the
+    /// move is described as that player's; not part of the position (equality and hash
+    /// ignore it).
+    mover: Option<Player>,
 }
 
 impl<G: PartizanTypeable> TypedPartizan<G> {
-    fn wrap(&self, position: G::Position) -> Position {
+    fn wrap(&self, position: G::Position, mover: Option<Player>) -> Position {
         Position(Box::new(TypedPartizan {
             game: Arc::clone(&self.game),
             position,
+            mover,
         }))
+    }
+
+    /// Who moves from here to `to`: its mover, or for a position read from text, Left if it
+    /// is one of Left's options.
+    fn mover_to(&self, to: &TypedPartizan<G>) -> Player {
+        to.mover.unwrap_or_else(|| {
+            match self
+                .game
+                .rules
+                .left_options(&self.position)
+                .contains(&to.position)
+            {
+                true => Player::Left,
+                false => Player::Right,
+            }
+        })
     }
 
     fn options_of(&self, player: Player) -> Result<Vec<G::Position>, RuleError> {
@@ -164,7 +188,7 @@ impl<G: PartizanTypeable> Dynamic for TypedPartizan<G> {
         Ok(self
             .options_of(player)?
             .into_iter()
-            .map(|p| self.wrap(p))
+            .map(|p| self.wrap(p, Some(player)))
             .collect())
     }
 
@@ -183,7 +207,7 @@ impl<G: PartizanTypeable> Dynamic for TypedPartizan<G> {
             for (side, player) in sides.iter_mut().zip([Player::Left, Player::Right]) {
                 for option in self.options_of(player)? {
                     let option_value = solver.value(store, &option).map_err(error)?;
-                    side.push((self.wrap(option), option_value));
+                    side.push((self.wrap(option, Some(player)), option_value));
                 }
             }
         }
@@ -200,7 +224,7 @@ impl<G: PartizanTypeable> Dynamic for TypedPartizan<G> {
     }
 
     fn clone_box(&self) -> Position {
-        self.wrap(self.position.clone())
+        self.wrap(self.position.clone(), self.mover)
     }
 
     fn analyse(&self, _play: Play, _keep: usize, _budget: Budget) -> Result<Report, RuleError> {
@@ -215,7 +239,12 @@ impl<G: PartizanTypeable> Dynamic for TypedPartizan<G> {
 
     fn describe_move(&self, to: &dyn Dynamic) -> String {
         match to.as_any().downcast_ref::<TypedPartizan<G>>() {
-            Some(to) => self.game.rules.describe_move(&self.position, &to.position),
+            Some(to) => {
+                let player = self.mover_to(to);
+                self.game
+                    .rules
+                    .describe_move(player, &self.position, &to.position)
+            }
             None => format!("to a position of {}", to.game()),
         }
     }

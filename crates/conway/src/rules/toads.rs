@@ -7,7 +7,7 @@ use super::short_position::typed_partizan;
 use super::{Params, ParseError, PartizanNotation, RuleInfo};
 use crate::engine::Footprint;
 use crate::number::Dyadic;
-use crate::partizan::Partizan;
+use crate::partizan::{Partizan, Player};
 use crate::short::{GameId, Store, StoreResult};
 
 /// Toads and Frogs. A position is its rows, each a row of squares.
@@ -317,21 +317,25 @@ impl PartizanNotation for ToadsAndFrogs {
         shown.join(" ")
     }
 
-    fn describe_move(&self, from: &Vec<Row>, to: &Vec<Row>) -> String {
+    fn describe_move(&self, player: Player, from: &Vec<Row>, to: &Vec<Row>) -> String {
+        let piece = match player {
+            Player::Left => "toad",
+            Player::Right => "frog",
+        };
         let Some(index) = (0..from.len().min(to.len())).find(|&i| from[i] != to[i]) else {
-            return "a move".to_string();
+            return format!("a {piece} moves");
         };
         let (before, after) = (&from[index], &to[index]);
         let changed: Vec<usize> = (0..before.len().min(after.len()))
             .filter(|&i| before[i] != after[i])
             .collect();
         let (&[first, last], true) = (changed.as_slice(), before.len() == after.len()) else {
-            return "a move".to_string();
+            return format!("a {piece} moves");
         };
-        let (piece, start, end) = if before[first] == Cell::Toad {
-            ("toad", first, last)
-        } else {
-            ("frog", last, first)
+        // Toads move rightwards, frogs leftwards.
+        let (start, end) = match player {
+            Player::Left => (first, last),
+            Player::Right => (last, first),
         };
         let how = if last - first == 1 { "moves" } else { "jumps" };
         let place = if from.len() > 1 {
@@ -475,18 +479,19 @@ mod tests {
     #[test]
     fn moves_are_described() {
         let from = ToadsAndFrogs.parse("T.F TF.").unwrap();
-        let describe =
-            |to: &str| ToadsAndFrogs.describe_move(&from, &ToadsAndFrogs.parse(to).unwrap());
+        let describe = |player, to: &str| {
+            ToadsAndFrogs.describe_move(player, &from, &ToadsAndFrogs.parse(to).unwrap())
+        };
         assert_eq!(
-            describe(".TF TF."),
+            describe(Player::Left, ".TF TF."),
             "toad in row 1 moves from square 1 to 2"
         );
         assert_eq!(
-            describe("TF. TF."),
+            describe(Player::Right, "TF. TF."),
             "frog in row 1 moves from square 3 to 2"
         );
         assert_eq!(
-            describe("T.F .FT"),
+            describe(Player::Left, "T.F .FT"),
             "toad in row 2 jumps from square 1 to 3"
         );
     }

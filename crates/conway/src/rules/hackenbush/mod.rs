@@ -3,8 +3,9 @@
 //! numbers, green ones nimbers, and pictures of all three colours (Hackenbush Hotchpotch) any
 //! short game.
 //!
-//! A position is a [`Picture`] in a normal form (see the `picture` module); its independent parts are
-//! the pieces that hang from the ground separately. The rules of chapter 9 give most parts'
+//! A position is a [`Picture`] as its writer wrote it (see the `picture` module), which the
+//! solver splits into independent parts, the pieces that hang from the ground separately, each
+//! in a normal form that finds transpositions. The rules of chapter 9 give most parts'
 //! values without search (the `values` module): the fusion and colon principles for green pictures,
 //! Berlekamp's rule for blue-red stalks, Theorem 9.5 for blue-red trees and ordinal sums for
 //! trees of any colours; search does the rest.
@@ -33,7 +34,7 @@ pub(super) const HACKENBUSH: RuleInfo = RuleInfo {
     name: "hackenbush",
     params: Params::None,
     summary: "Partizan. Blue-Red-Green Hackenbush: Left cuts a blue or green edge, Right a red or green one; every edge no longer connected to the ground disappears; whoever cannot cut loses.",
-    notation: "words separated by spaces, each a stalk or an edge. A stalk is its colours from the ground up, B (blue), R (red), G (green): `BRB GG R`. An edge is `A-B:C` between vertices numbered from 0, the ground, which is one vertex however many edges touch it: `0-1:B 1-2:R 1-3:G 2-3:B`; loops (`2-2:G`) and parallel edges are allowed. A stalk's vertices are its own, so both may be mixed. Every edge must be connected to the ground; at most 4096 edges; `0` alone is the bare ground. Pictures are written back as stalks when they are only stalks, else as edges.",
+    notation: "words separated by spaces, each a stalk or an edge. A stalk is its colours from the ground up, B (blue), R (red), G (green): `BRB GG R`. An edge is `A-B:C` between vertices numbered from 0, the ground, which is one vertex however many edges touch it: `0-1:B 1-2:R 1-3:G 2-3:B`; loops (`2-2:G`) and parallel edges are allowed. A stalk's vertices are its own, so both may be mixed. Every edge must be connected to the ground; at most 4096 edges; `0` alone is the bare ground. Pictures are written back as written: the same words in the same order, vertices with their writer's numbers (an edge's smaller number first).",
     misere: "not supported (partizan games are played under normal play).",
     example: "conway solve hackenbush \"BRB GG 0-1:B 1-2:R 2-0:G\"",
     build: |info, _| Ok(typed_partizan(info, Hackenbush)),
@@ -54,9 +55,9 @@ impl Partizan for Hackenbush {
         parts.extend(picture.components());
     }
 
-    /// Pictures are always in normal form, which is what finds transpositions.
+    /// The normal form finds transpositions (the parts are in it already).
     fn canonical(&self, picture: Picture) -> Picture {
-        picture
+        picture.normal()
     }
 
     fn known_value(&self, part: &Picture, store: &mut Store) -> Option<StoreResult<GameId>> {
@@ -73,7 +74,7 @@ impl PartizanNotation for Hackenbush {
         notation::show(picture)
     }
 
-    fn describe_move(&self, from: &Picture, to: &Picture) -> String {
+    fn describe_move(&self, _player: Player, from: &Picture, to: &Picture) -> String {
         notation::describe_move(from, to)
     }
 }

@@ -1,8 +1,9 @@
 //! How Hackenbush pictures are written: words separated by spaces, each either a stalk of
 //! colour letters from the ground up (`BRB`) or an edge `A-B:C` between numbered vertices,
-//! 0 being the ground (`1-2:R`). The word `0` alone is the bare ground.
+//! 0 being the ground (`1-2:R`). The word `0` alone is the bare ground. A picture is kept as
+//! written (see [`Picture`]), so it is written back with its writer's words and numbers.
 
-use super::picture::{Colour, Picture, RawEdge, Vertex};
+use super::picture::{Colour, Picture, RawEdge};
 use super::MAX_EDGES;
 use crate::rules::ParseError;
 use rustc_hash::FxHashMap;
@@ -49,7 +50,7 @@ pub(super) fn parse(text: &str) -> Result<Picture, ParseError> {
         )));
     }
     reader.check_grounded()?;
-    Ok(Picture::build(reader.vertex_count as usize, &reader.edges))
+    Ok(reader.picture())
 }
 
 /// The words of `text` with the column (in characters) where each begins.
@@ -150,6 +151,27 @@ impl Reader {
         Ok(vertex)
     }
 
+    /// The picture as written: the named vertices numbered in the order of their names,
+    /// then the stalks' vertices in the order read.
+    fn picture(self) -> Picture {
+        let mut named: Vec<(u32, u32)> = self.vertices.into_iter().collect();
+        named.sort_unstable();
+        let mut number = vec![u32::MAX; self.vertex_count as usize];
+        for (new, &(_, read)) in named.iter().enumerate() {
+            number[read as usize] = new as u32;
+        }
+        let stalk_vertices = number.iter_mut().filter(|n| **n == u32::MAX);
+        for (next, slot) in (named.len() as u32..).zip(stalk_vertices) {
+            *slot = next;
+        }
+        let edges: Vec<RawEdge> = self
+            .edges
+            .iter()
+            .map(|&(a, b, colour)| (number[a as usize], number[b as usize], colour))
+            .collect();
+        Picture::written(named.into_iter().map(|(name, _)| name).collect(), &edges)
+    }
+
     /// Refuses an edge that no path joins to the ground: under the rules it would already be
     /// gone, so it is most likely a slip.
     fn check_grounded(&self) -> Result<(), ParseError> {
@@ -200,28 +222,30 @@ fn colour(letter: char, column: usize, what: &str) -> Result<Colour, ParseError>
     })
 }
 
-/// Writes a picture: as stalks if it is only stalks, else as its edges; `0` if it is empty.
+/// Writes a picture: as written, its stalks as stalks and its other edges with their
+/// writer's numbers (the smaller first); in normal form, as edges; `0` if it is empty.
 pub(super) fn show(picture: &Picture) -> String {
     if picture.is_empty() {
         return "0".to_string();
     }
-    if let Some(stalks) = picture.stalks() {
-        let words: Vec<String> = stalks
-            .iter()
-            .map(|stalk| stalk.iter().map(|c| c.letter()).collect())
-            .collect();
-        return words.join(" ");
+    let mut words: Vec<String> = Vec::new();
+    for edge in picture.edges() {
+        let letter = edge.colour.letter();
+        match (picture.in_stalk(edge), words.last_mut()) {
+            (true, Some(stalk)) if edge.low != 0 => stalk.push(letter),
+            (true, _) => words.push(letter.to_string()),
+            (false, _) => words.push(format!(
+                "{}-{}:{letter}",
+                picture.name(edge.low),
+                picture.name(edge.high)
+            )),
+        }
     }
-    let words: Vec<String> = picture
-        .edges()
-        .iter()
-        .map(|e| format!("{}-{}:{}", e.low, e.high, e.colour.letter()))
-        .collect();
     words.join(" ")
 }
 
 /// Which edge the move from `from` to `to` cuts, named as [`show`] writes `from`: by its
-/// vertices, or by its height in its stalk.
+/// vertices, or by its height in its stalk and the stalk's place among the stalks.
 pub(super) fn describe_move(from: &Picture, to: &Picture) -> String {
     // Only an edge whose cut removes as many edges of each colour as the move did can be it.
     let (before, after) = (from.colour_counts(), to.colour_counts());
@@ -234,32 +258,28 @@ pub(super) fn describe_move(from: &Picture, to: &Picture) -> String {
     };
     let edge = from.edges()[index];
     let colour = edge.colour.name();
-    if let Some((word, height)) = in_stalk(from, edge.high) {
-        return format!("cut the {colour} edge at height {height} of the stalk {word}");
+    if from.in_stalk(&edge) {
+        let (number, word, height) = stalk_of(from, index);
+        return format!("cut the {colour} edge at height {height} of stalk {number} ({word})");
     }
     let kind = if edge.is_loop() { "loop" } else { "edge" };
-    format!("cut the {colour} {kind} {}-{}", edge.low, edge.high)
+    let (a, b) = (from.name(edge.low), from.name(edge.high));
+    format!("cut the {colour} {kind} {a}-{b}")
 }
 
-/// If `from` is only stalks, the stalk through `vertex` (as written) and the height of the
-/// edge just below it, counting from 1 at the ground.
-fn in_stalk(from: &Picture, vertex: Vertex) -> Option<(String, usize)> {
-    from.stalks()?;
-    let forest = from.forest()?;
-    let mut above = vec![None; forest.parent.len()];
-    for &v in &forest.order[1..] {
-        above[forest.parent[v as usize].0 as usize] = Some(v);
-    }
-    let (mut base, mut height) = (u32::from(vertex), 0);
-    while forest.parent[base as usize].0 != 0 {
-        base = forest.parent[base as usize].0;
-        height += 1;
-    }
-    let mut word = String::new();
-    let mut at = Some(base);
-    while let Some(v) = at {
-        word.push(forest.parent[v as usize].1.letter());
-        at = above[v as usize];
-    }
-    Some((word, height + 1))
+/// For the stalk edge `index` of a picture as written: which stalk it is in (from 1, in the
+/// order written), the stalk's colours from the ground up, and the edge's height in it
+/// (from 1 at the ground).
+fn stalk_of(picture: &Picture, index: usize) -> (usize, String, usize) {
+    let edges = picture.edges();
+    let starts = |i: &usize| picture.in_stalk(&edges[*i]) && edges[*i].low == 0;
+    let number = (0..=index).filter(starts).count();
+    let base = (0..=index).rev().find(starts).unwrap_or(index);
+    let word: String = edges[base..]
+        .iter()
+        .enumerate()
+        .take_while(|&(i, e)| i == 0 || (picture.in_stalk(e) && e.low != 0))
+        .map(|(_, e)| e.colour.letter())
+        .collect();
+    (number, word, index - base + 1)
 }

@@ -1,10 +1,12 @@
 //! Hackenbush pictures: rooted multigraphs whose edges are blue, red or green, with the ground
 //! as one vertex (§9.0: however many points of the ground a drawing shows, they are one).
 //!
-//! A [`Picture`] is always kept in one normal form: every edge is connected to the ground, and
-//! the vertices are numbered by [`canonical_edges`], which gives isomorphic forests the same
-//! numbering (so a position's transpositions are found) and any graph a numbering that a
-//! second pass keeps (so a position read back from its text is the same position).
+//! A [`Picture`] comes in two forms. As written, it keeps what its writer wrote: the edges in
+//! the order written, the writer's vertex numbers, and which edges make up stalks, so that it
+//! is written back the same way and its moves name the writer's vertices. In normal form, the
+//! vertices are numbered by [`canonical_edges`], which gives isomorphic forests the same
+//! numbering (so that the solver finds a position's transpositions) and any graph a numbering
+//! that a second pass keeps.
 
 use crate::engine::Footprint;
 use crate::partizan::Player;
@@ -87,16 +89,35 @@ impl Footprint for Edge {
 /// An edge between vertices numbered in some scratch numbering.
 pub(super) type RawEdge = (u32, u32, Colour);
 
-/// A Hackenbush position: its edges, sorted, in the normal form described in the module
-/// documentation. The empty picture is the bare ground.
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A Hackenbush position: its edges, every one connected to the ground, between vertices
+/// numbered from 0 (the ground) without gaps. The empty picture is the bare ground.
+///
+/// In normal form the edges are sorted and numbered canonically, and `names` is `None`. As
+/// written, the edges are in the order written and `names` holds the writer's number of each
+/// vertex that edges written `A-B:C` join, in increasing order, the ground's 0 first: those
+/// vertices are numbered first, in the order of their names, then the vertices of the stalks,
+/// in the order written. An edge to one of those is a stalk's, and a stalk's edges follow one
+/// another from the ground up. Whoever numbers two pictures as written this way numbers them
+/// the same when they are written the same, so equal pictures as written are equal texts.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Picture {
     edges: Vec<Edge>,
+    names: Option<Vec<u32>>,
+}
+
+/// The bare ground, as written.
+impl Default for Picture {
+    fn default() -> Self {
+        Picture {
+            edges: Vec::new(),
+            names: Some(vec![0]),
+        }
+    }
 }
 
 impl Footprint for Picture {
     fn footprint(&self) -> usize {
-        self.edges.footprint()
+        self.edges.footprint() + self.names.as_ref().map_or(0, |names| names.len() * 4)
     }
 }
 
@@ -106,16 +127,57 @@ impl Picture {
     pub(super) fn build(vertices: usize, edges: &[RawEdge]) -> Picture {
         Picture {
             edges: canonical_edges(vertices, edges),
+            names: None,
         }
     }
 
-    /// The edges, sorted.
+    /// A picture as written, from edges numbered as [`Picture`] says with `names` the
+    /// writer's numbers of the first vertices; every edge must reach the ground.
+    pub(super) fn written(names: Vec<u32>, edges: &[RawEdge]) -> Picture {
+        let edges = edges
+            .iter()
+            .map(|&(a, b, colour)| Edge {
+                low: a.min(b) as Vertex,
+                high: a.max(b) as Vertex,
+                colour,
+            })
+            .collect();
+        Picture {
+            edges,
+            names: Some(names),
+        }
+    }
+
+    /// The same picture in normal form.
+    pub fn normal(self) -> Picture {
+        match self.names {
+            None => self,
+            Some(_) => Picture::build(self.vertex_count(), &self.raw_edges().collect::<Vec<_>>()),
+        }
+    }
+
+    /// The edges: in normal form sorted, as written in the order written.
     pub fn edges(&self) -> &[Edge] {
         &self.edges
     }
 
     pub fn is_empty(&self) -> bool {
         self.edges.is_empty()
+    }
+
+    /// The number its writer gave vertex `v`, or in normal form its own number.
+    pub fn name(&self, v: Vertex) -> u32 {
+        match &self.names {
+            Some(names) => names[usize::from(v)],
+            None => u32::from(v),
+        }
+    }
+
+    /// Whether `edge` was written as part of a stalk (never in normal form).
+    pub fn in_stalk(&self, edge: &Edge) -> bool {
+        self.names
+            .as_ref()
+            .is_some_and(|names| usize::from(edge.high) >= names.len())
     }
 
     /// How many vertices, the ground included.
@@ -139,6 +201,7 @@ impl Picture {
     }
 
     /// The picture after cutting edge `index`: whatever no longer reaches the ground goes.
+    /// A picture as written stays as written, its other edges as they were.
     pub fn cut(&self, index: usize) -> Picture {
         let rest: Vec<RawEdge> = self
             .raw_edges()
@@ -146,19 +209,45 @@ impl Picture {
             .filter(|&(i, _)| i != index)
             .map(|(_, edge)| edge)
             .collect();
-        Picture::build(self.vertex_count(), &rest)
+        let Some(names) = &self.names else {
+            return Picture::build(self.vertex_count(), &rest);
+        };
+        // The vertices still joined to the ground keep their order, so the numbering stays
+        // the one [`Picture`] describes.
+        let grounded = grounded(self.vertex_count(), &rest);
+        let mut number = vec![u32::MAX; grounded.len()];
+        let kept_vertices = (0..grounded.len()).filter(|&v| grounded[v]);
+        for (next, v) in kept_vertices.enumerate() {
+            number[v] = next as u32;
+        }
+        let kept: Vec<RawEdge> = rest
+            .into_iter()
+            .filter(|&(a, _, _)| grounded[a as usize])
+            .map(|(a, b, colour)| (number[a as usize], number[b as usize], colour))
+            .collect();
+        let names = names
+            .iter()
+            .zip(&grounded)
+            .filter(|(_, &g)| g)
+            .map(|(&name, _)| name)
+            .collect();
+        Picture::written(names, &kept)
     }
 
-    /// The pictures `player` can move to, each once.
+    /// The pictures `player` can move to, each once, in the order of the edges cut.
     pub fn options(&self, player: Player) -> Vec<Picture> {
+        // Cutting one of two equal parallel edges (or loops) is the same move.
+        let repeated = repeats(&self.edges);
         let mut options: Vec<Picture> = (0..self.edges.len())
-            .filter(|&i| self.edges[i].colour.cut_by(player))
-            // Cutting one of two equal parallel edges (or loops) is the same move.
-            .filter(|&i| i == 0 || self.edges[i - 1] != self.edges[i])
+            .filter(|&i| self.edges[i].colour.cut_by(player) && !repeated[i])
             .map(|i| self.cut(i))
             .collect();
-        options.sort_unstable();
-        options.dedup();
+        let repeated = repeats(&options);
+        let mut index = 0;
+        options.retain(|_| {
+            index += 1;
+            !repeated[index - 1]
+        });
         options
     }
 
@@ -178,11 +267,29 @@ impl Picture {
                 (_, high, _) => groups[pieces.find(high as usize)].push(edge),
             }
         }
+        // Each part is numbered on its own, so that building it costs its size alone and a
+        // picture of many small parts splits in time linear in its size.
+        let mut number = vec![u32::MAX; vertices];
+        number[0] = 0;
         groups
             .into_iter()
             .chain(ground_loops)
             .filter(|group| !group.is_empty())
-            .map(|group| Picture::build(vertices, &group))
+            .map(|group| {
+                let (count, edges) = numbered_apart(&group, &mut number);
+                match edges[..] {
+                    // One edge (a blade of grass, a loop) is in normal form as it stands.
+                    [(a, b, colour)] => Picture {
+                        edges: vec![Edge {
+                            low: a.min(b) as Vertex,
+                            high: a.max(b) as Vertex,
+                            colour,
+                        }],
+                        names: None,
+                    },
+                    _ => Picture::build(count, &edges),
+                }
+            })
             .collect()
     }
 
@@ -535,6 +642,50 @@ fn write_shape(adjacency: &Adjacency, depth: &[u32], rank: &[u32], v: u32, shape
         shapes[start..].sort_unstable();
         shapes.push(0);
     }
+}
+
+/// `edges` with their vertices numbered from 1 in order of appearance (the ground stays 0),
+/// and how many vertices that makes; `number` maps old numbers to new ones, unset
+/// (`u32::MAX`) past the ground before and after.
+fn numbered_apart(edges: &[RawEdge], number: &mut [u32]) -> (usize, Vec<RawEdge>) {
+    let mut count = 1;
+    let mut renumber = |v: u32| {
+        if number[v as usize] == u32::MAX {
+            number[v as usize] = count;
+            count += 1;
+        }
+        number[v as usize]
+    };
+    let renumbered: Vec<RawEdge> = edges
+        .iter()
+        .map(|&(a, b, colour)| (renumber(a), renumber(b), colour))
+        .collect();
+    for &(a, b, _) in edges {
+        for v in [a, b].into_iter().filter(|&v| v != 0) {
+            number[v as usize] = u32::MAX;
+        }
+    }
+    (count as usize, renumbered)
+}
+
+/// Which of `vertices` vertices the `edges` join to the ground.
+fn grounded(vertices: usize, edges: &[RawEdge]) -> Vec<bool> {
+    let adjacency = Adjacency::new(vertices, edges.iter().copied());
+    let (depth, _) = breadth_first(&adjacency, vertices);
+    depth.iter().map(|&d| d != u32::MAX).collect()
+}
+
+/// Which items equal an earlier one.
+fn repeats<T: Ord>(items: &[T]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&a, &b| items[a].cmp(&items[b]).then(a.cmp(&b)));
+    let mut repeated = vec![false; items.len()];
+    for pair in order.windows(2) {
+        if items[pair[0]] == items[pair[1]] {
+            repeated[pair[1]] = true;
+        }
+    }
+    repeated
 }
 
 /// Disjoint sets of vertices, joined as edges are read.

@@ -10,25 +10,58 @@ fn error_column(text: &str) -> Option<usize> {
     Hackenbush.parse(text).unwrap_err().offset
 }
 
+/// The normal form of a picture read from `text`.
+fn normal(text: &str) -> Picture {
+    parse(text).normal()
+}
+
 #[test]
 fn stalks_and_edges_are_the_same_pictures() {
-    assert_eq!(parse("BRB"), parse("0-1:B 1-2:R 2-3:B"));
-    assert_eq!(parse("BRB"), parse("7-3:r 0-7:B 3-12:b"));
-    assert_eq!(parse("BRB GG"), parse("gg 0-5:B 5-6:R 6-9:B"));
+    assert_eq!(normal("BRB"), normal("0-1:B 1-2:R 2-3:B"));
+    assert_eq!(normal("BRB"), normal("7-3:r 0-7:B 3-12:b"));
+    assert_eq!(normal("BRB GG"), normal("gg 0-5:B 5-6:R 6-9:B"));
     assert_eq!(parse("0"), Picture::default());
-    assert_eq!(parse("R B"), parse("B R"));
+    assert_eq!(normal("R B"), normal("B R"));
+    // As written, they stay what was written.
+    assert_ne!(parse("R B"), parse("B R"));
 }
 
 #[test]
 fn isomorphic_trees_have_one_form() {
     // A trunk carrying a stalk BR and a blue leaf, drawn with its branches the other way.
     assert_eq!(
-        parse("0-1:G 1-2:B 2-3:R 1-4:B"),
-        parse("0-4:G 4-1:B 4-2:B 2-3:R")
+        normal("0-1:G 1-2:B 2-3:R 1-4:B"),
+        normal("0-4:G 4-1:B 4-2:B 2-3:R")
     );
     assert_ne!(
-        parse("0-1:G 1-2:B 2-3:R 1-4:B"),
-        parse("0-1:G 1-2:R 2-3:B 1-4:B")
+        normal("0-1:G 1-2:B 2-3:R 1-4:B"),
+        normal("0-1:G 1-2:R 2-3:B 1-4:B")
+    );
+}
+
+#[test]
+fn pictures_keep_their_writers_words_and_numbers() {
+    let picture = parse("0-1:R 1-2:B 0-2:B");
+    assert_eq!(Hackenbush.show(&picture), "0-1:R 1-2:B 0-2:B");
+    let shown = |options: Vec<Picture>| -> Vec<String> {
+        options.iter().map(|o| Hackenbush.show(o)).collect()
+    };
+    assert_eq!(
+        shown(picture.options(Player::Left)),
+        ["0-1:R 0-2:B", "0-1:R 1-2:B"]
+    );
+    assert_eq!(
+        Hackenbush.show(&parse("GG 10-7:B 0-10:R BR 7-7:G")),
+        "GG 7-10:B 0-10:R BR 7-7:G"
+    );
+    assert_eq!(
+        shown(parse("GG 10-7:B 0-10:R BR").options(Player::Right)),
+        [
+            "7-10:B 0-10:R BR",
+            "G 7-10:B 0-10:R BR",
+            "GG BR",
+            "GG 7-10:B 0-10:R B"
+        ]
     );
 }
 
@@ -49,8 +82,10 @@ fn what_it_shows_it_reads_back() {
             }
         }
     }
-    assert_eq!(Hackenbush.show(&parse("0-2:G 2-1:R")), "GR");
+    assert_eq!(Hackenbush.show(&parse("0-2:G 2-1:R")), "0-2:G 1-2:R");
     assert_eq!(Hackenbush.show(&parse("B B")), "B B");
+    let picture = parse("0-1:B 0-2:R 1-2:G 2-3:B 3-1:R 3-4:G").normal();
+    assert_eq!(parse(&Hackenbush.show(&picture)).normal(), picture);
 }
 
 #[test]
@@ -75,9 +110,9 @@ fn a_cut_drops_what_no_longer_reaches_the_ground() {
 fn parts_hang_from_the_ground_separately() {
     let parts = parse("BR 0-1:G 1-2:G 2-0:G 0-0:B 0-0:B 0-3:R").components();
     assert_eq!(parts.len(), 5);
-    assert!(parts.contains(&parse("BR")));
-    assert!(parts.contains(&parse("0-1:G 1-2:G 2-0:G")));
-    assert_eq!(parts.iter().filter(|p| **p == parse("0-0:B")).count(), 2);
+    assert!(parts.contains(&normal("BR")));
+    assert!(parts.contains(&normal("0-1:G 1-2:G 2-0:G")));
+    assert_eq!(parts.iter().filter(|p| **p == normal("0-0:B")).count(), 2);
     assert!(parse("0").components().is_empty());
 }
 
@@ -101,39 +136,28 @@ fn errors_point_at_their_column() {
 #[test]
 fn moves_are_described_by_the_edge_they_cut() {
     let from = parse("0-1:B 1-2:R 1-3:G 2-3:B");
-    let to = from.cut(
-        from.edges()
-            .iter()
-            .position(|e| e.colour == Colour::Red)
-            .unwrap(),
-    );
-    let red = from
-        .edges()
-        .iter()
-        .find(|e| e.colour == Colour::Red)
-        .unwrap();
+    let describe =
+        |from: &Picture, to: &str| Hackenbush.describe_move(Player::Right, from, &parse(to));
+    assert_eq!(describe(&from, "0-1:B 1-3:G 2-3:B"), "cut the red edge 1-2");
+    let stalks = parse("BRB GG BRB");
     assert_eq!(
-        Hackenbush.describe_move(&from, &to),
-        format!("cut the red edge {}-{}", red.low, red.high)
-    );
-    let stalks = parse("BRB GG");
-    assert_eq!(
-        Hackenbush.describe_move(&stalks, &parse("BR GG")),
-        "cut the blue edge at height 3 of the stalk BRB"
+        describe(&stalks, "BR GG BRB"),
+        "cut the blue edge at height 3 of stalk 1 (BRB)"
     );
     assert_eq!(
-        Hackenbush.describe_move(&stalks, &parse("BRB G")),
-        "cut the green edge at height 2 of the stalk GG"
+        describe(&stalks, "BRB GG BR"),
+        "cut the blue edge at height 3 of stalk 3 (BRB)"
     );
     assert_eq!(
-        Hackenbush.describe_move(&stalks, &parse("BRB")),
-        "cut the green edge at height 1 of the stalk GG"
+        describe(&stalks, "BRB G BRB"),
+        "cut the green edge at height 2 of stalk 2 (GG)"
     );
-    let loop_ = parse("0-1:B 1-1:G");
     assert_eq!(
-        Hackenbush.describe_move(&loop_, &parse("B")),
-        "cut the green loop 1-1"
+        describe(&stalks, "BRB BRB"),
+        "cut the green edge at height 1 of stalk 2 (GG)"
     );
+    let loop_ = parse("0-5:B 5-5:G");
+    assert_eq!(describe(&loop_, "0-5:B"), "cut the green loop 5-5");
 }
 
 #[test]
