@@ -54,7 +54,7 @@ const FIRST_CHECK: u64 = 256;
 pub const WORK_PER_HEAP: u64 = 64;
 
 /// The default work limit of a sequence of heaps `0..=to`: the generic default, or
-/// [`WORK_PER_HEAP`] for each heap where that is more, since whoever asks for the heaps asks
+/// `WORK_PER_HEAP` for each heap where that is more, since whoever asks for the heaps asks
 /// for their work. Memory still bounds it, and an engine whose work grows faster than the heaps
 /// (the definition, a search) is still stopped.
 pub fn sequence_work_limit(to: u64) -> u64 {

@@ -33,7 +33,7 @@
 //!   number-up-star literals written without spaces: `1/2^*3`, `v3*`, `3^*`.
 //! - Games `{L1, L2 | R1, R2}`, with higher bars for nested games: `{2 || 1 | 0}`. Options
 //!   may be any expressions; the result is the canonical form ([`Store::from_options`]).
-//! - The uptimals as CGSuite writes them: `^<n>` is ↑^n (up-nth), `^[n]` is ↑^[n] = ↑ + ↑^2 +
+//! - The uptimals as CGSuite writes them: `^<n>` is ↑^n (up-nth), `^[n]` is `↑^[n]` = ↑ + ↑^2 +
 //!   … + ↑^n, `v<n>` and `v[n]` their negatives, with a number before and a star after:
 //!   `1/2^<3>*`. A number written directly before `Tiny(x)` or `Miny(x)` is added: `2Tiny(1)`.
 //! - `±x` (or `+-x`) is `{x | −x}`, `±{a, b}` is `{a, b | −a, −b}`, and `a ± b` is `a + ±b`.

@@ -14,7 +14,7 @@
 //!
 //! **Literals.** A number-up-star literal is written without spaces: an optional number
 //! (`3`, `3/8`), then optional arrows (`^`, `^^`, `v`, `vv`, or one arrow with a count: `^3`,
-//! `v2`, or an uptimal: `^<3>` is ↑^3, `^[3]` is ↑^[3], `v<3>`, `v[3]`), then an optional star
+//! `v2`, or an uptimal: `^<3>` is ↑^3, `^[3]` is `↑^[3]`, `v<3>`, `v[3]`), then an optional star
 //! (`*` or `*n`): `1/2^*3`, `vv*`, `3*`, `^*`, `1^<2>*`. Its parts are summed. A number may
 //! also be followed directly by `Tiny(...)` or `Miny(...)`, as CGSuite prints them: `2Tiny(1)`
 //! is 2 + Tiny(1).
@@ -89,7 +89,7 @@ pub enum ExprKind {
     },
     /// `*` (`None`) or `*n` (the digits of `n`).
     Nimber(Option<String>),
-    /// `^<n>` (↑^n), `^[n]` (↑^[n] = ↑ + ↑^2 + ... + ↑^n), or their negatives `v<n>`, `v[n]`.
+    /// `^<n>` (↑^n), `^[n]` (`↑^[n]` = ↑ + ↑^2 + ... + ↑^n), or their negatives `v<n>`, `v[n]`.
     Uptimal {
         /// `v` rather than `^`.
         down: bool,

@@ -19,7 +19,7 @@
 //!   comparisons, and a single `=` is the binding of `let`.
 //! - `^` runs are one token (`^^` is double up).
 //! - A single arrow directly followed by `<digits>` or `[digits]` is one uptimal token, as
-//!   CGSuite writes them: `^<3>` is ↑^3 (up-third), `^[3]` is ↑^[3] = ↑ + ↑^2 + ↑^3, and `v<3>`,
+//!   CGSuite writes them: `^<3>` is ↑^3 (up-third), `^[3]` is `↑^[3]` = ↑ + ↑^2 + ↑^3, and `v<3>`,
 //!   `v[3]` their negatives. (So `^<3>` is never "↑ less than 3 greater than"; comparisons do
 //!   not chain anyway.)
 
@@ -63,7 +63,7 @@ pub enum Tok {
     Up(usize),
     /// A run of `v` standing as a word (down); the number is its length.
     Down(usize),
-    /// `^<n>` (↑^n), `^[n]` (↑^[n]) and their negatives `v<n>`, `v[n]`.
+    /// `^<n>` (↑^n), `^[n]` (`↑^[n]`) and their negatives `v<n>`, `v[n]`.
     Uptimal {
         /// `v` rather than `^`.
         down: bool,

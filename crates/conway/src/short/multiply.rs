@@ -128,7 +128,7 @@ impl Store {
     /// The ordinal sum `G:H = {G^L, G:H^L | G^R, G:H^R}` on the canonical forms: `H` played on
     /// top of `G`, where a move in `G` removes `H`. `G:0 = G`.
     ///
-    /// Two numbers have a closed form ([`ordinal_sum_of_numbers`]), so `1 : 10^40` costs no
+    /// Two numbers have a closed form (`ordinal_sum_of_numbers`), so `1 : 10^40` costs no
     /// recursion; otherwise the recursion follows `H`'s birthday, and each of its levels counts
     /// against the work and memory limits.
     pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> StoreResult<GameId> {
