@@ -10,18 +10,10 @@ fn conway(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// Runs `conway` and returns its output with its peak resident memory in bytes, as the
-/// kernel accounts it for that one child (`wait4`), so that tests running side by side do not
-/// mix their figures.
+/// Runs `conway` and returns its output with its peak resident memory in bytes.
 fn conway_peak(args: &[&str]) -> (Output, u64) {
     use std::io::Read;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_conway"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn_measured(args);
     let drain = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut bytes = Vec::new();
@@ -30,19 +22,105 @@ fn conway_peak(args: &[&str]) -> (Output, u64) {
     };
     let stdout = drain(Box::new(child.stdout.take().unwrap()));
     let stderr = drain(Box::new(child.stderr.take().unwrap()));
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value for wait4 to fill in.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: the pid is our own unreaped child; wait4 writes only the two values given.
-    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
-    assert_eq!(pid, child.id() as libc::pid_t, "wait4 reaps the child");
+    let (status, peak) = wait_measured(&mut child, &mut |_| {});
     let output = Output {
-        status: std::os::unix::process::ExitStatusExt::from_raw(status),
+        status,
         stdout: stdout.join().unwrap().unwrap(),
         stderr: stderr.join().unwrap().unwrap(),
     };
-    // Linux gives the peak resident set in KiB.
-    (output, usage.ru_maxrss as u64 * 1024)
+    (output, peak)
+}
+
+/// Starts `conway` with its output piped, traced so that [`wait_measured`] reads its peak
+/// memory where it ends. The kernel's own figure (`wait4`'s rusage) is no good here: it
+/// counts the memory of the test process, which the child shares until its exec, so every
+/// test's figure would hold the largest output any test had read so far.
+fn spawn_measured(args: &[&str]) -> std::process::Child {
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_conway"));
+    command
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: the closure runs in the child between fork and exec and makes one system call.
+    // Where tracing is refused, the child runs untraced and its figure is the kernel's.
+    unsafe {
+        command.pre_exec(|| {
+            let none = std::ptr::null_mut::<libc::c_void>();
+            libc::ptrace(libc::PTRACE_TRACEME, 0, none, none);
+            Ok(())
+        });
+    }
+    command.spawn().expect("the binary runs")
+}
+
+/// Waits for a child of [`spawn_measured`], calling `meanwhile` every few milliseconds (to
+/// stop a child that runs away, say), and returns its status and its peak resident memory in
+/// bytes: the high-water mark of its own memory, read as it exits.
+fn wait_measured(
+    child: &mut std::process::Child,
+    meanwhile: &mut dyn FnMut(&mut std::process::Child),
+) -> (std::process::ExitStatus, u64) {
+    use std::os::unix::process::ExitStatusExt;
+    let pid = child.id() as libc::pid_t;
+    let mut peak = None;
+    loop {
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is a valid value for wait4 to fill in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: the pid is our own unreaped child; wait4 writes only the two values given.
+        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if reaped == 0 {
+            meanwhile(child);
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            continue;
+        }
+        assert_eq!(reaped, pid, "wait4 reaps the child");
+        if !libc::WIFSTOPPED(status) {
+            // Linux gives the peak resident set in KiB.
+            let kernels = usage.ru_maxrss as u64 * 1024;
+            return (ExitStatusExt::from_raw(status), peak.unwrap_or(kernels));
+        }
+        let signal = match (libc::WSTOPSIG(status), status >> 16) {
+            // The stop after exec: stop again at exit, and die with this process.
+            (libc::SIGTRAP, 0) if peak.is_none() => {
+                let options = libc::PTRACE_O_TRACEEXIT | libc::PTRACE_O_EXITKILL;
+                let none = std::ptr::null_mut::<libc::c_void>();
+                // SAFETY: the child is our tracee, stopped.
+                unsafe {
+                    libc::ptrace(libc::PTRACE_SETOPTIONS, pid, none, options as libc::c_long)
+                };
+                peak = Some(0);
+                0
+            }
+            (_, libc::PTRACE_EVENT_EXIT) => {
+                peak = Some(high_water(pid));
+                0
+            }
+            (other, _) => other,
+        };
+        // SAFETY: the child is our tracee, stopped; it goes on with its own signal, if any.
+        let none = std::ptr::null_mut::<libc::c_void>();
+        unsafe { libc::ptrace(libc::PTRACE_CONT, pid, none, signal as libc::c_long) };
+    }
+}
+
+/// The most resident memory a running process has held, in bytes (`VmHWM`).
+fn high_water(pid: libc::pid_t) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let kib = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<u64>()
+                .ok()
+        })
+        .unwrap_or(0);
+    kib * 1024
 }
 
 /// Runs `conway` with `--max-memory limit` (in MiB) appended and checks that the process
