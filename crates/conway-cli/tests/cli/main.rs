@@ -3,6 +3,8 @@
 use serde_json::Value;
 use std::process::{Command, Output};
 
+mod review_memory;
+
 fn conway(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_conway"))
         .args(args)
