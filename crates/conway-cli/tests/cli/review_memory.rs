@@ -145,3 +145,23 @@ fn d_misere_kayles_keeps_within_the_memory_limit() {
     assert!(stderr.contains("more than 16 MiB of memory"), "{stderr}");
     assert!(stderr.contains("--max-memory"), "{stderr}");
 }
+
+#[test]
+fn d_moves_that_cannot_be_written_as_found_are_refused_within_the_limit() {
+    // A partizan sum values every option of every component before it knows which win: a
+    // heap of a million lists a million options, past the limit.
+    let args = [
+        "solve",
+        "nim",
+        "1000000",
+        "+",
+        "domineering",
+        "..|..",
+        "--all-moves",
+    ];
+    let output = within_memory(&args, 10);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("more than 10 MiB of memory"), "{stderr}");
+    assert!(stderr.contains("--max-memory"), "{stderr}");
+}

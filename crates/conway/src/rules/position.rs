@@ -16,6 +16,7 @@ use serde::Serialize;
 use std::any::Any;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::mem::size_of;
 use std::sync::Arc;
 
 /// How much a computation may do, and whom to tell how it goes.
@@ -447,15 +448,22 @@ impl<G: Typeable> Typed<G> {
     }
 
     /// Refuses to list the moves of a position that has too many, or whose moves would
-    /// take too much memory to hold at once.
-    fn too_many_moves(&self, rules: &G) -> Result<(), RuleError> {
+    /// take too much memory to hold at once: more than any list may, or than `max_memory`.
+    /// Each is taken to hold about the bytes of the position, and the list up to twice its
+    /// length while it grows.
+    fn too_many_moves(&self, rules: &G, max_memory: u64) -> Result<(), RuleError> {
         let bound = rules.option_bound(&self.position).unwrap_or(0);
-        let bytes = bound.saturating_mul(self.position.footprint() as u64);
+        let each = self.position.footprint() + 2 * size_of::<G::Position>();
+        let bytes = bound.saturating_mul(each as u64);
         if bound > MAX_LISTED_MOVES || bytes > MAX_LISTED_BYTES {
             return Err(RuleError::TooManyMoves {
                 game: self.game.name.clone(),
                 limit: MAX_LISTED_MOVES,
             });
+        }
+        if bytes > max_memory {
+            let limit = max_memory;
+            return Err(self.game.search_error(SearchError::OutOfMemory { limit }));
         }
         Ok(())
     }
@@ -576,6 +584,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
         budget: Budget,
     ) -> Result<ShortAnalysis, RuleError> {
         let rules = self.game.normal_rules()?;
+        let max_memory = budget.limits.max_memory;
         let mut solver = self.game.solver(rules, budget);
         let mut nimber = |solver: &mut Solver<'_, G>, position: &G::Position| {
             let value = solver
@@ -588,7 +597,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
         let value = nimber(&mut solver, &self.position)?;
         let mut options = Vec::new();
         if with_options {
-            self.too_many_moves(rules)?;
+            self.too_many_moves(rules, max_memory)?;
             for option in rules.options(&self.position) {
                 let option_value = nimber(&mut solver, &option)?;
                 options.push((self.wrap(option), option_value));
@@ -648,7 +657,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
 
     fn options(&self, play: Play) -> Result<Vec<Position>, RuleError> {
         let (rules, _) = self.game.rules(play)?;
-        self.too_many_moves(rules)?;
+        self.too_many_moves(rules, u64::MAX)?;
         Ok(rules
             .options(&self.position)
             .into_iter()
@@ -665,7 +674,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
 
     fn best_moves(&self, play: Play, budget: Budget) -> Result<BestMoves, RuleError> {
         let (rules, play) = self.game.rules(play)?;
-        self.too_many_moves(rules)?;
+        self.too_many_moves(rules, budget.limits.max_memory)?;
         let limits = budget.limits;
         let mut solver = self.game.solver(rules, budget);
         let winning = solver.outcome(&self.position, play).and_then(|outcome| {
