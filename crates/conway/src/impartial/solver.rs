@@ -103,6 +103,8 @@ pub struct Solver<'g, G: Impartial> {
     /// The bytes of the options whose values [`Solver::moves_to_each`] is finding: they are
     /// held while the searches for those values run.
     options_held: u64,
+    /// Bytes noted since memory was last checked: see [`Solver::note`].
+    unchecked: u64,
 }
 
 /// What a solver knows without searching: closed forms (unless it searches only) and what it
@@ -179,6 +181,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
             },
             stack: Stack::default(),
             options_held: 0,
+            unchecked: 0,
         }
     }
 
@@ -391,8 +394,11 @@ impl<'g, G: Impartial> Solver<'g, G> {
         let bytes = position.footprint();
         self.meter
             .room_for(bound.saturating_mul(1 + bytes as u64 / BYTES_PER_COUNT))?;
-        let list = bytes + 2 * size_of::<G::Position>();
-        self.make_room(bound.saturating_mul(list as u64))
+        let list = bound.saturating_mul((bytes + 2 * size_of::<G::Position>()) as u64);
+        match list > UNCHECKED_BYTES {
+            true => self.make_room(list),
+            false => self.note(list),
+        }
     }
 
     /// The bytes this solver holds: its tables, its stack and the options it is valuing.
@@ -406,7 +412,20 @@ impl<'g, G: Impartial> Solver<'g, G> {
         if self.meter.hold(self.held().saturating_add(extra)).is_err() {
             self.memory.make_room();
         }
-        self.meter.hold(self.held().saturating_add(extra))
+        self.meter.hold(self.held().saturating_add(extra))?;
+        self.unchecked = 0;
+        Ok(())
+    }
+
+    /// Notes `bytes` more held, or held for a moment: small amounts are checked against the
+    /// limit, with all that is held, once they add up to [`UNCHECKED_BYTES`], so that the
+    /// search does not add up every buffer at every position.
+    fn note(&mut self, bytes: u64) -> Result<(), SearchError> {
+        self.unchecked += bytes;
+        match self.unchecked > UNCHECKED_BYTES {
+            true => self.make_room(0),
+            false => Ok(()),
+        }
     }
 
     /// Makes room for the table of `play` to take one entry more: where it is full, its
@@ -493,8 +512,11 @@ impl<'g, G: Impartial> Solver<'g, G> {
         let game = self.game;
         self.check_room(&position)?;
         let options = game.options(&position);
-        self.stack.incoming = list_bytes(&options);
         let count = options.len();
+        // Until they are on the stack, the options are held in their list, each taken to own
+        // about what the position owns.
+        let expected = owned_bytes(&position) * count as u64;
+        self.stack.incoming = buffer_bytes(&options) + expected;
         self.reserve(1, |stack| &mut stack.frames)?;
         self.reserve(count, |stack| &mut stack.ends)?;
         self.reserve(count, |stack| &mut stack.values)?;
@@ -504,6 +526,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
             let entry = size_of::<(u64, u32)>();
             self.make_room(map_growth_bytes(self.stack.path_capacity, entry))?;
         }
+        let mut parts_owned = 0;
         let mut frame = Frame {
             hash,
             owned: owned_bytes(&position),
@@ -520,15 +543,19 @@ impl<'g, G: Impartial> Solver<'g, G> {
                 Play::Normal => game.components(option, &mut self.stack.scratch),
                 Play::Misere => self.stack.scratch.push(option),
             }
-            self.reserve(self.stack.scratch.len(), |stack| &mut stack.parts)?;
+            let stack = &mut self.stack;
+            if stack.parts.capacity() - stack.parts.len() < stack.scratch.len() {
+                self.reserve(self.stack.scratch.len(), |stack| &mut stack.parts)?;
+            }
             let stack = &mut self.stack;
             for part in stack.scratch.drain(..) {
                 let part = game.canonical(part);
-                frame.owned += owned_bytes(&part);
+                parts_owned += owned_bytes(&part);
                 stack.parts.push(part);
             }
             stack.ends.push(stack.parts.len());
         }
+        frame.owned += parts_owned;
         let stack = &mut self.stack;
         stack.incoming = 0;
         stack.owned += frame.owned;
@@ -541,10 +568,13 @@ impl<'g, G: Impartial> Solver<'g, G> {
         stack.frames.push(frame);
         stack.settle(play);
         self.meter.count(listed)?;
-        // The parts may own more than the options did (a row split into its heaps).
-        self.make_room(0)
+        self.note(parts_owned)
     }
 }
+
+/// How many bytes a search may add in small amounts before it checks what it holds against
+/// the limit: the most it may hold past the limit.
+const UNCHECKED_BYTES: u64 = 64 << 10;
 
 /// The most bytes of buffers the stack keeps between searches.
 const KEPT_STACK_BYTES: u64 = 1 << 20;
