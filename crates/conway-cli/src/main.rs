@@ -6,9 +6,11 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod allocator;
 mod play;
 mod repl;
 mod show;
+mod stream;
 mod thermo;
 
 use clap::{Args, Parser, Subcommand};
@@ -384,6 +386,7 @@ fn report_peak_memory() {
 }
 
 fn run(cli: Cli) -> ExitCode {
+    allocator::give_memory_back_at_once();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {
@@ -439,16 +442,15 @@ impl SolveArgs {
                 Ok(())
             };
         }
+        let mut stream = stream::MoveStream::new(out, self.output.json);
+        let mut each = |head: &_, m| stream.push(head, m);
         let report = match <[_; 1]>::try_from(components) {
-            Ok([position]) => position.analyse(play, keep, self.limits.budget())?,
-            Err(components) => Sum { components }.analyse(play, keep, &|| self.limits.budget())?,
+            Ok([position]) => position.analyse_each(play, keep, self.limits.budget(), &mut each),
+            Err(components) => {
+                Sum { components }.analyse_each(play, keep, &|| self.limits.budget(), &mut each)
+            }
         };
-        if self.output.json {
-            write_json(out, &report)
-        } else {
-            writeln!(out, "{}", show::report(&report))?;
-            Ok(())
-        }
+        stream.finish(report)
     }
 }
 

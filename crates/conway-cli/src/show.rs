@@ -243,16 +243,7 @@ pub fn dot(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
 }
 
 pub fn report(report: &Report) -> String {
-    let mut lines = vec![
-        format!("{} {} ({})", report.game, report.position, report.play),
-        format!("outcome: {} ({})", report.outcome, report.outcome.meaning()),
-    ];
-    if let Some(value) = report.value {
-        lines.push(format!("value:   {value}"));
-    }
-    if let Some(why) = &report.value_unknown {
-        lines.push(format!("value:   unknown: {why}"));
-    }
+    let mut lines = report_head(report);
     let shown = report.winning_moves.len() as u64;
     let Some(count) = report.winning_move_count else {
         let why = report.moves_unknown.as_deref().unwrap_or("");
@@ -279,6 +270,33 @@ pub fn report(report: &Report) -> String {
         move_lines(&mut lines, &report.drawing_moves);
     }
     lines.join("\n")
+}
+
+/// What a report says before its moves: the position, its outcome and its value.
+pub fn report_head(report: &Report) -> Vec<String> {
+    let mut lines = vec![
+        format!("{} {} ({})", report.game, report.position, report.play),
+        format!("outcome: {} ({})", report.outcome, report.outcome.meaning()),
+    ];
+    if let Some(value) = report.value {
+        lines.push(format!("value:   {value}"));
+    }
+    if let Some(why) = &report.value_unknown {
+        lines.push(format!("value:   unknown: {why}"));
+    }
+    lines
+}
+
+/// The line that opens winning moves written as they are found, before their number is known.
+pub const STREAMED_MOVES: &str = "winning moves (their number follows them):";
+
+/// The line that closes winning moves written as they were found: `shown` of them, `count` in
+/// all.
+pub fn streamed_count(shown: u64, count: u64) -> String {
+    match count == shown {
+        true => format!("winning moves: {count}"),
+        false => format!("winning moves: {shown} of {count} listed; --all-moves lists every one"),
+    }
 }
 
 /// A partizan analysis: value, outcome, and each player's winning moves when moving first.
@@ -322,16 +340,24 @@ pub fn short_report(report: &ShortReport) -> String {
 
 /// One line per move, descriptions padded so that the arrows line up.
 fn move_lines(lines: &mut Vec<String>, moves: &[Move]) {
-    let width = moves
+    let width = description_width(moves);
+    lines.extend(moves.iter().map(|m| move_line(m, width)));
+}
+
+/// The width of the longest description of `moves`, to pad them to.
+pub fn description_width(moves: &[Move]) -> usize {
+    moves
         .iter()
         .map(|m| m.description.chars().count())
         .max()
-        .unwrap_or(0);
-    for m in moves {
-        match &m.to {
-            Some(to) => lines.push(format!("  {:<width$}  → {to}", m.description)),
-            None => lines.push(format!("  {}", m.description)),
-        }
+        .unwrap_or(0)
+}
+
+/// A move as one line: its description padded to `width`, and where it leads.
+pub fn move_line(m: &Move, width: usize) -> String {
+    match &m.to {
+        Some(to) => format!("  {:<width$}  → {to}", m.description),
+        None => format!("  {}", m.description),
     }
 }
 

@@ -22,11 +22,15 @@ where
         for &play in plays {
             let (mut by_search, mut by_closed_forms) = (Vec::new(), Vec::new());
             let expected = search
-                .analyse(&position, play, usize::MAX, &mut |m| by_search.push(m))
+                .analyse(&position, play, usize::MAX, &mut |_, m| {
+                    by_search.push(m);
+                    true
+                })
                 .unwrap();
             let found = fast
-                .analyse(&position, play, usize::MAX, &mut |m| {
-                    by_closed_forms.push(m)
+                .analyse(&position, play, usize::MAX, &mut |_, m| {
+                    by_closed_forms.push(m);
+                    true
                 })
                 .unwrap();
             assert_eq!(found, expected, "{position:?} under {play}");

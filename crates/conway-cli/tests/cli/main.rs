@@ -1,13 +1,13 @@
 //! The `conway` command as a user meets it: answers, JSON, and one clear line for bad input.
 
 mod review_graph;
+mod review_heap;
+mod review_memory;
 mod review_rules;
 mod review_short;
 
 use serde_json::Value;
 use std::process::{Command, Output};
-
-mod review_heap;
 
 fn conway(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_conway"))
@@ -16,23 +16,64 @@ fn conway(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// Runs `conway` and returns its output with the most memory it held, in bytes: the binary
-/// writes its own peak resident set (`VmHWM`) to the file named by `CONWAY_PEAK_FILE`, since the
-/// kernel's count for a child (`wait4`, `getrusage`) starts from the memory of this harness.
+/// A `conway` process started with its output piped, which writes the most memory it held
+/// (its own `VmHWM`) to a file of its own as it ends: the kernel's count for a child (`wait4`,
+/// `getrusage`) starts from the memory of this harness, which holds the outputs of the tests
+/// running beside it.
+struct Measured {
+    child: std::process::Child,
+    peak_file: std::path::PathBuf,
+}
+
+impl Measured {
+    fn start(args: &[&str]) -> Measured {
+        use std::process::Stdio;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static RUNS: AtomicUsize = AtomicUsize::new(0);
+        let run = RUNS.fetch_add(1, Ordering::Relaxed);
+        let name = format!("conway-peak-{}-{run}", std::process::id());
+        let peak_file = std::env::temp_dir().join(name);
+        let child = Command::new(env!("CARGO_BIN_EXE_conway"))
+            .args(args)
+            .env("CONWAY_PEAK_FILE", &peak_file)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        Measured { child, peak_file }
+    }
+
+    /// Waits for the process to end, calling `meanwhile` every few milliseconds (to stop one
+    /// that runs away, say), and returns its status and its peak memory in bytes: none where
+    /// it was stopped before it could say.
+    fn wait(
+        mut self,
+        meanwhile: &mut dyn FnMut(&mut std::process::Child),
+    ) -> (std::process::ExitStatus, Option<u64>) {
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("the child can be waited for") {
+                break status;
+            }
+            meanwhile(&mut self.child);
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        (status, read_peak(&self.peak_file))
+    }
+}
+
+/// The peak a measured process wrote to `file`, which is then removed.
+fn read_peak(file: &std::path::Path) -> Option<u64> {
+    let peak = std::fs::read_to_string(file).ok()?;
+    std::fs::remove_file(file).ok();
+    Some(peak.parse().expect("a number of bytes"))
+}
+
+/// Runs `conway` and returns its output with the most memory it held, in bytes.
 fn conway_peak(args: &[&str]) -> (Output, u64) {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static RUNS: AtomicUsize = AtomicUsize::new(0);
-    let run = RUNS.fetch_add(1, Ordering::Relaxed);
-    let file = std::env::temp_dir().join(format!("conway-peak-{}-{run}", std::process::id()));
-    let output = Command::new(env!("CARGO_BIN_EXE_conway"))
-        .args(args)
-        .env("CONWAY_PEAK_FILE", &file)
-        .output()
-        .expect("the binary runs");
-    let peak = std::fs::read_to_string(&file)
-        .unwrap_or_else(|e| panic!("{args:?} reported no peak memory: {e}"));
-    std::fs::remove_file(&file).ok();
-    (output, peak.parse().expect("a number of bytes"))
+    let Measured { child, peak_file } = Measured::start(args);
+    let output = child.wait_with_output().expect("the binary runs");
+    let peak = read_peak(&peak_file).unwrap_or_else(|| panic!("{args:?} reported no peak"));
+    (output, peak)
 }
 
 /// Runs `conway` with `--max-memory limit` (in MiB) appended and checks that the process

@@ -535,7 +535,10 @@ mod tests {
                         .unwrap();
                     for keep in [usize::MAX, 3] {
                         let mut first = Vec::new();
-                        let mut push = |m| first.push(m);
+                        let mut push = |m| {
+                            first.push(m);
+                            true
+                        };
                         let mut sink = MoveSink::new(keep, &mut push);
                         assert!(game.moves_by_classes(&heads, total ^ target, &mut sink));
                         assert_eq!(sink.total(), by_options.total, "{rows}*{columns}");

@@ -109,6 +109,11 @@ impl Meter {
         self.held
     }
 
+    /// Counts the work afresh: the next part of an analysis may do as much as the first.
+    pub fn count_afresh(&mut self) {
+        self.listed = 0;
+    }
+
     /// Counts one position of `bytes` bytes, listed.
     pub fn list(&mut self, bytes: usize) -> Result<(), SearchError> {
         self.count(1 + bytes as u64 / BYTES_PER_COUNT)

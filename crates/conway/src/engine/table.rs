@@ -12,9 +12,13 @@
 //! middle of a search, the previous generation can be dropped ([`BoundedTable::drop_previous`]).
 //! A search that needs more than the whole memory limit by itself stops with a clear error
 //! from its meter rather than slowing down.
+//! The bytes are counted as allocated: the bucket arrays at their capacity (a hash map keeps
+//! free slots) and what the keys own. A map that grows holds its old and its new array at
+//! once; [`BoundedTable::growth_bytes`] says so before it happens, so that a search can stop
+//! before the peak passes its limit.
 //! Keys are hashed by the fast, non-cryptographic Fx hash.
 
-use super::Footprint;
+use super::footprint::{map_bytes, map_growth_bytes, Footprint};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 use std::mem::size_of;
@@ -22,15 +26,15 @@ use std::mem::size_of;
 pub struct BoundedTable<K, V> {
     current: FxHashMap<K, V>,
     previous: FxHashMap<K, V>,
-    current_bytes: u64,
-    previous_bytes: u64,
+    /// What the keys of each generation own beyond their inline size (a position's heap).
+    current_owned: u64,
+    previous_owned: u64,
+    /// The bytes of the previous generation's bucket array, fixed when it became the previous
+    /// one (entries leave it, but its array stays until it is dropped).
+    previous_array: u64,
     /// The bytes the current generation may hold at the start of a search.
     generation_bytes: u64,
 }
-
-/// What a hash map spends per entry beyond the key and the value: its control byte, and room
-/// for the free slots it keeps.
-const ENTRY_OVERHEAD: u64 = 16;
 
 impl<K: Eq + Hash + Footprint, V: Copy> BoundedTable<K, V> {
     /// A table that keeps about `max_bytes` bytes between searches.
@@ -38,8 +42,9 @@ impl<K: Eq + Hash + Footprint, V: Copy> BoundedTable<K, V> {
         BoundedTable {
             current: FxHashMap::default(),
             previous: FxHashMap::default(),
-            current_bytes: 0,
-            previous_bytes: 0,
+            current_owned: 0,
+            previous_owned: 0,
+            previous_array: 0,
             generation_bytes: (max_bytes / 2).max(1),
         }
     }
@@ -47,42 +52,58 @@ impl<K: Eq + Hash + Footprint, V: Copy> BoundedTable<K, V> {
     /// Marks the start of a search: what the last searches used becomes the previous
     /// generation if it holds more than half the table's bytes.
     pub fn start_search(&mut self) {
-        if self.current_bytes > self.generation_bytes {
+        if self.current_bytes() > self.generation_bytes {
+            self.previous_array = map_bytes(self.current.capacity(), entry_size::<K, V>());
             self.previous = std::mem::take(&mut self.current);
-            self.previous_bytes = std::mem::replace(&mut self.current_bytes, 0);
+            self.previous_owned = std::mem::replace(&mut self.current_owned, 0);
         }
     }
 
     /// Drops what earlier searches left and the running one has not used.
     pub fn drop_previous(&mut self) {
         self.previous = FxHashMap::default();
-        self.previous_bytes = 0;
+        self.previous_owned = 0;
+        self.previous_array = 0;
     }
 
-    /// The value of `key`, if the table holds it; a hit keeps the entry for this search.
+    /// The value of `key`, if the table holds it; a hit keeps the entry for this search. A
+    /// hit in the previous generation may grow the current one by [`Self::growth_bytes`].
     pub fn get(&mut self, key: &K) -> Option<V> {
         if let Some(&value) = self.current.get(key) {
             return Some(value);
         }
         let (key, value) = self.previous.remove_entry(key)?;
-        let bytes = entry_bytes::<K, V>(&key);
-        self.previous_bytes -= bytes;
-        self.current_bytes += bytes;
+        let owned = owned_bytes(&key);
+        self.previous_owned -= owned;
+        self.current_owned += owned;
         self.current.insert(key, value);
         Some(value)
     }
 
-    /// Remembers `value` for `key`.
+    /// Remembers `value` for `key`; may grow the table by [`Self::growth_bytes`].
     pub fn insert(&mut self, key: K, value: V) {
-        let bytes = entry_bytes::<K, V>(&key);
+        let owned = owned_bytes(&key);
         if self.current.insert(key, value).is_none() {
-            self.current_bytes += bytes;
+            self.current_owned += owned;
         }
     }
 
-    /// The bytes the table holds, about.
+    /// The bytes the next new entry would allocate: none while the current generation has a
+    /// free slot, else its larger bucket array (the old one is freed only after the move).
+    pub fn growth_bytes(&self) -> u64 {
+        match self.current.len() < self.current.capacity() {
+            true => 0,
+            false => map_growth_bytes(self.current.capacity(), entry_size::<K, V>()),
+        }
+    }
+
+    /// The bytes the table holds: its bucket arrays, as allocated, and what its keys own.
     pub fn bytes(&self) -> u64 {
-        self.current_bytes + self.previous_bytes
+        self.current_bytes() + self.previous_array + self.previous_owned
+    }
+
+    fn current_bytes(&self) -> u64 {
+        map_bytes(self.current.capacity(), entry_size::<K, V>()) + self.current_owned
     }
 
     pub fn len(&self) -> usize {
@@ -94,27 +115,29 @@ impl<K: Eq + Hash + Footprint, V: Copy> BoundedTable<K, V> {
     }
 }
 
-/// The bytes an entry holds: its key (with what the key owns), its value and the overhead.
-fn entry_bytes<K: Footprint, V>(key: &K) -> u64 {
-    (key.footprint() + size_of::<V>()) as u64 + ENTRY_OVERHEAD
+/// The bytes of one entry in a bucket.
+fn entry_size<K, V>() -> usize {
+    size_of::<(K, V)>()
+}
+
+/// The bytes a key owns beyond its inline size: its heap allocations.
+fn owned_bytes<K: Footprint>(key: &K) -> u64 {
+    key.footprint().saturating_sub(size_of::<K>()) as u64
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The bytes of one `u64 → u64` entry.
-    const ENTRY: u64 = 8 + 8 + ENTRY_OVERHEAD;
-
     #[test]
     fn searches_keep_to_the_cap_between_them() {
-        let mut table = BoundedTable::new(10 * ENTRY);
-        for i in 0u64..100 {
+        let mut table = BoundedTable::new(8 << 10);
+        for i in 0u64..10_000 {
             table.start_search();
             table.insert(i, i * 2);
-            assert!(table.bytes() <= 12 * ENTRY, "{} bytes", table.bytes());
+            assert!(table.bytes() <= 16 << 10, "{} bytes", table.bytes());
         }
-        for i in 95..100 {
+        for i in 9_995..10_000 {
             assert_eq!(
                 table.get(&i),
                 Some(i * 2),
@@ -126,7 +149,7 @@ mod tests {
 
     #[test]
     fn a_search_keeps_every_entry_it_uses() {
-        let mut table = BoundedTable::new(10 * ENTRY);
+        let mut table = BoundedTable::new(320);
         table.start_search();
         for i in 0u64..1000 {
             table.insert(i, i);
@@ -152,6 +175,26 @@ mod tests {
         for i in 0u64..100 {
             table.insert(vec![i; 1000], i);
         }
-        assert_eq!(table.bytes(), 100 * (24 + 8000 + 8 + ENTRY_OVERHEAD));
+        let array = map_bytes(table.current.capacity(), 24 + 8);
+        assert_eq!(table.bytes(), array + 100 * 8000);
+    }
+
+    #[test]
+    fn growth_is_known_before_it_happens() {
+        let mut table = BoundedTable::new(1000);
+        for i in 0u64..1000 {
+            let before = table.bytes();
+            let growth = table.growth_bytes();
+            table.insert(i, i);
+            match growth {
+                0 => assert_eq!(table.bytes(), before, "{i}"),
+                grown => assert_eq!(table.bytes(), grown, "{i}"),
+            }
+        }
+        // Moving an entry out of the previous generation does not shrink its bucket array.
+        table.start_search();
+        let held = table.bytes();
+        assert_eq!(table.get(&1), Some(1));
+        assert_eq!(table.bytes(), held + map_bytes(3, 16));
     }
 }

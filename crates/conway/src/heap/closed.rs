@@ -321,7 +321,10 @@ mod tests {
                     for keep in [0, 1, 3, usize::MAX] {
                         let expected = search.moves_to(row, Target::Value(target), keep).unwrap();
                         let mut first = Vec::new();
-                        let mut push = |m| first.push(m);
+                        let mut push = |m| {
+                            first.push(m);
+                            true
+                        };
                         let mut sink = MoveSink::new(keep, &mut push);
                         assert!(closed.moves_to(&code, row, target, &mut sink));
                         let total = sink.total();
@@ -336,7 +339,7 @@ mod tests {
         }
         // Splits into three heaps are left to the search.
         let hex = code(&[0], 15);
-        let mut push = |_| {};
+        let mut push = |_| true;
         let mut sink = MoveSink::new(1, &mut push);
         assert!(!ClosedCode::Nim.moves_to(&hex, &[5], 0, &mut sink));
     }

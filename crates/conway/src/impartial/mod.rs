@@ -134,10 +134,10 @@ pub struct Analysis {
     /// closed form gave the outcome and the winning moves.
     pub value_unknown: Option<SearchError>,
     /// The number of winning moves, i.e. of moves to P-positions; the first of them went
-    /// to the caller's sink, in the order of `options`. None where they are unknown.
+    /// to the caller, in the order of `options`. None where they are unknown.
     pub winning_move_count: Option<u64>,
     /// Why the winning moves are unknown: a closed form gave the outcome (and the value),
-    /// but no finder knows the moves and listing every option is past the limits. Moves
-    /// that went to the sink before that was found out are to be dropped.
+    /// but no finder knows the moves and listing every option is past the limits. No move
+    /// went to the caller then.
     pub moves_unknown: Option<SearchError>,
 }

@@ -12,10 +12,12 @@
 
 use super::{Analysis, Impartial, Target};
 use crate::engine::{
-    BoundedTable, Footprint, Limits, Meter, Outcome, Play, Progress, SearchError, BYTES_PER_COUNT,
+    buffer_bytes, grown_capacity, map_bytes, map_growth_bytes, BoundedTable, Footprint, Limits,
+    Meter, Outcome, Play, Progress, SearchError, BYTES_PER_COUNT,
 };
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::hash::BuildHasher;
+use std::mem::size_of;
 
 /// Some moves of a position, and how many there are in all.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,27 +30,30 @@ pub struct Moves<P> {
 
 /// Where the moves that reach a target go: the first `keep` are built and handed on as they
 /// are found, the rest only counted. So listing the winning moves of a row of 60,000 heaps
-/// holds one position at a time, not 60,000.
+/// holds one position at a time, not 60,000. The receiver may stop the handing on (its
+/// reader has gone): the finders then only count, and the search ends at once.
 pub struct MoveSink<'s, P> {
     keep: u64,
     total: u64,
-    each: &'s mut dyn FnMut(P),
+    stopped: bool,
+    each: &'s mut dyn FnMut(P) -> bool,
 }
 
 impl<'s, P> MoveSink<'s, P> {
-    /// Hands the first `keep` moves to `each`.
-    pub fn new(keep: usize, each: &'s mut dyn FnMut(P)) -> Self {
+    /// Hands the first `keep` moves to `each`, which says whether it wants more.
+    pub fn new(keep: usize, each: &'s mut dyn FnMut(P) -> bool) -> Self {
         MoveSink {
             keep: keep as u64,
             total: 0,
+            stopped: false,
             each,
         }
     }
 
     /// One more move, built by `build` only if it is handed on.
     pub fn push_with(&mut self, build: impl FnOnce() -> P) {
-        if self.total < self.keep {
-            (self.each)(build());
+        if self.wants_more() && !(self.each)(build()) {
+            self.stopped = true;
         }
         self.total += 1;
     }
@@ -60,12 +65,20 @@ impl<'s, P> MoveSink<'s, P> {
 
     /// How many more moves would be handed on rather than only counted.
     pub fn wanted(&self) -> u64 {
-        self.keep - self.total.min(self.keep)
+        match self.stopped {
+            true => 0,
+            false => self.keep - self.total.min(self.keep),
+        }
     }
 
     /// Whether the next move would be handed on rather than only counted.
     pub fn wants_more(&self) -> bool {
-        self.total < self.keep
+        !self.stopped && self.total < self.keep
+    }
+
+    /// Whether the receiver asked for no more moves.
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// `count` more moves that are only counted: for closed forms that count the moves past
@@ -87,6 +100,11 @@ pub struct Solver<'g, G: Impartial> {
     meter: Meter,
     memory: Memory<G::Position>,
     stack: Stack<G::Position>,
+    /// The bytes of the options whose values [`Solver::moves_to_each`] is finding: they are
+    /// held while the searches for those values run.
+    options_held: u64,
+    /// Bytes noted since memory was last checked: see [`Solver::note`].
+    unchecked: u64,
 }
 
 /// What a solver knows without searching: closed forms (unless it searches only) and what it
@@ -123,9 +141,13 @@ impl<P: Clone + Eq + std::hash::Hash + Footprint> Memory<P> {
     }
 
     fn remember(&mut self, position: P, value: u64, play: Play) {
+        self.table(play).insert(position, value)
+    }
+
+    fn table(&mut self, play: Play) -> &mut BoundedTable<P, u64> {
         match play {
-            Play::Normal => self.values.insert(position, value),
-            Play::Misere => self.misere.insert(position, value),
+            Play::Normal => &mut self.values,
+            Play::Misere => &mut self.misere,
         }
     }
 
@@ -158,6 +180,8 @@ impl<'g, G: Impartial> Solver<'g, G> {
                 misere: BoundedTable::new(limits.table_bytes() / 2),
             },
             stack: Stack::default(),
+            options_held: 0,
+            unchecked: 0,
         }
     }
 
@@ -239,61 +263,74 @@ impl<'g, G: Impartial> Solver<'g, G> {
         keep: usize,
     ) -> Result<Moves<G::Position>, SearchError> {
         let mut first = Vec::new();
-        let total = self.moves_to_each(position, target, keep, &mut |m| first.push(m))?;
+        let total = self.moves_to_each(position, target, keep, &mut |m| {
+            first.push(m);
+            true
+        })?;
         Ok(Moves { first, total })
     }
 
     /// The options that reach `target`: the first `keep` go to `each` as they are found, and
-    /// the number of them all is returned.
+    /// the number of them all is returned. `each` says whether it wants more; where it stops,
+    /// the search ends soon and the number is of those found by then. Either every move is
+    /// found or an error comes before any goes to `each`, so that what went out stands.
     pub fn moves_to_each(
         &mut self,
         position: &G::Position,
         target: Target,
         keep: usize,
-        each: &mut dyn FnMut(G::Position),
+        each: &mut dyn FnMut(G::Position) -> bool,
     ) -> Result<u64, SearchError> {
         let mut sink = MoveSink::new(keep, each);
         if self.memory.closed_forms && self.game.known_moves_to(position, target, &mut sink) {
             return Ok(sink.total());
         }
-        for option in self.list_options(position)? {
-            // A P-position needs only the outcome, which a closed form may give.
-            let hit = match target {
-                Target::Value(0) => self.outcome(&option, Play::Normal)? == Outcome::P,
-                Target::Value(value) => self.nim_value(&option)? == value,
-                Target::MisereP => self.outcome(&option, Play::Misere)? == Outcome::P,
-            };
+        let options = self.list_options(position)?;
+        let hits = self.reaching(&options, target);
+        self.options_held = 0;
+        for (option, hit) in options.into_iter().zip(hits?) {
             if hit {
                 sink.push(option);
+            }
+            if sink.stopped() {
+                break;
             }
         }
         Ok(sink.total())
     }
 
-    /// Outcome, the winning moves (the first `keep` go to `each`) and the nim value (normal
-    /// play). Where a closed form gives the outcome and the moves but the value's search is
-    /// too big, or the outcome and the value but the moves' search is too big, the analysis
-    /// says so rather than fail.
+    /// Which of `options` reach `target`.
+    fn reaching(
+        &mut self,
+        options: &[G::Position],
+        target: Target,
+    ) -> Result<Vec<bool>, SearchError> {
+        options
+            .iter()
+            .map(|option| {
+                // A P-position needs only the outcome, which a closed form may give.
+                Ok(match target {
+                    Target::Value(0) => self.outcome(option, Play::Normal)? == Outcome::P,
+                    Target::Value(value) => self.nim_value(option)? == value,
+                    Target::MisereP => self.outcome(option, Play::Misere)? == Outcome::P,
+                })
+            })
+            .collect()
+    }
+
+    /// Outcome, the nim value (normal play) and the winning moves: the first `keep` go to
+    /// `each` as they are found, with the analysis so far (outcome and value are known before
+    /// any move), and `each` says whether it wants more. Where a closed form gives the
+    /// outcome and the moves but the value's search is too big, or the outcome and the value
+    /// but the moves' search is too big, the analysis says so rather than fail.
     pub fn analyse(
         &mut self,
         position: &G::Position,
         play: Play,
         keep: usize,
-        each: &mut dyn FnMut(G::Position),
+        each: &mut dyn FnMut(&Analysis, G::Position) -> bool,
     ) -> Result<Analysis, SearchError> {
         let outcome = self.outcome(position, play)?;
-        // A P-position has no winning move, whatever its options.
-        let moves = match outcome {
-            Outcome::P => Ok(0),
-            _ => self.moves_to_each(position, Target::winning(play), keep, each),
-        };
-        let (winning_move_count, moves_unknown) = match moves {
-            Ok(count) => (Some(count), None),
-            Err(error @ (SearchError::TooBig { .. } | SearchError::OutOfMemory { .. })) => {
-                (None, Some(error))
-            }
-            Err(other) => return Err(other),
-        };
         let (value, value_unknown) = match play {
             Play::Misere => (None, None),
             Play::Normal => match self.nim_value(position) {
@@ -304,39 +341,122 @@ impl<'g, G: Impartial> Solver<'g, G> {
                 Err(other) => return Err(other),
             },
         };
-        Ok(Analysis {
+        let mut analysis = Analysis {
             outcome,
             value,
             value_unknown,
-            winning_move_count,
-            moves_unknown,
-        })
+            winning_move_count: None,
+            moves_unknown: None,
+        };
+        // A P-position has no winning move, whatever its options. The moves may take as
+        // much work as the value, which may have taken all it was allowed.
+        let moves = match outcome {
+            Outcome::P => Ok(0),
+            _ => {
+                self.meter.count_afresh();
+                let so_far = analysis.clone();
+                let target = Target::winning(play);
+                self.moves_to_each(position, target, keep, &mut |m| each(&so_far, m))
+            }
+        };
+        match moves {
+            Ok(count) => analysis.winning_move_count = Some(count),
+            Err(error @ (SearchError::TooBig { .. } | SearchError::OutOfMemory { .. })) => {
+                analysis.moves_unknown = Some(error)
+            }
+            Err(other) => return Err(other),
+        }
+        Ok(analysis)
     }
 
-    /// The options of a position, counted against the limits.
+    /// The options of a position, counted against the limits; they are held (and counted in
+    /// [`Solver::held`]) until `options_held` is cleared.
     fn list_options(&mut self, position: &G::Position) -> Result<Vec<G::Position>, SearchError> {
-        self.check_room(position, position.footprint())?;
+        self.check_room(position)?;
         let options = self.game.options(position);
         for option in &options {
             self.meter.list(option.footprint())?;
         }
+        // One byte more each, for which of them reach the target.
+        let bytes = list_bytes(&options);
+        self.make_room(bytes + options.len() as u64)?;
+        self.options_held = bytes;
         Ok(options)
     }
 
-    /// Refuses, before they are listed, options that the ruleset's bound says could not fit;
-    /// each is taken to hold about the `bytes` of the position itself.
-    fn check_room(&self, position: &G::Position, bytes: usize) -> Result<(), SearchError> {
-        match self.game.option_bound(position) {
-            Some(bound) => {
-                let held = self.stack.bytes as u64 + self.memory.bytes();
-                self.meter.room_for_positions(bound, bytes, held)
-            }
-            None => Ok(()),
+    /// Refuses, before they are listed, options that the ruleset's bound says could not fit:
+    /// each is taken to hold about the bytes of the position itself, and the list that holds
+    /// them up to twice its length while it grows.
+    fn check_room(&mut self, position: &G::Position) -> Result<(), SearchError> {
+        let Some(bound) = self.game.option_bound(position) else {
+            return Ok(());
+        };
+        let bytes = position.footprint();
+        self.meter
+            .room_for(bound.saturating_mul(1 + bytes as u64 / BYTES_PER_COUNT))?;
+        let list = bound.saturating_mul((bytes + 2 * size_of::<G::Position>()) as u64);
+        match list > UNCHECKED_BYTES {
+            true => self.make_room(list),
+            false => self.note(list),
         }
+    }
+
+    /// The bytes this solver holds: its tables, its stack and the options it is valuing.
+    fn held(&self) -> u64 {
+        self.memory.bytes() + self.stack.bytes() + self.options_held
+    }
+
+    /// Refuses to hold `extra` bytes more than now, unless dropping what earlier searches
+    /// left makes room for them.
+    fn make_room(&mut self, extra: u64) -> Result<(), SearchError> {
+        if self.meter.hold(self.held().saturating_add(extra)).is_err() {
+            self.memory.make_room();
+        }
+        self.meter.hold(self.held().saturating_add(extra))?;
+        self.unchecked = 0;
+        Ok(())
+    }
+
+    /// Notes `bytes` more held, or held for a moment: small amounts are checked against the
+    /// limit, with all that is held, once they add up to [`UNCHECKED_BYTES`], so that the
+    /// search does not add up every buffer at every position.
+    fn note(&mut self, bytes: u64) -> Result<(), SearchError> {
+        self.unchecked += bytes;
+        match self.unchecked > UNCHECKED_BYTES {
+            true => self.make_room(0),
+            false => Ok(()),
+        }
+    }
+
+    /// Makes room for the table of `play` to take one entry more: where it is full, its
+    /// larger bucket array must fit beside what is held.
+    fn room_in_table(&mut self, play: Play) -> Result<(), SearchError> {
+        match self.memory.table(play).growth_bytes() {
+            0 => Ok(()),
+            growth => self.make_room(growth),
+        }
+    }
+
+    /// Makes room in a buffer of the stack for `additional` more elements: where it must
+    /// grow, its larger buffer must fit beside what is held (the old one is freed after the
+    /// copy).
+    fn reserve<T>(
+        &mut self,
+        additional: usize,
+        buffer: fn(&mut Stack<G::Position>) -> &mut Vec<T>,
+    ) -> Result<(), SearchError> {
+        let Some(capacity) = grown_capacity(buffer(&mut self.stack), additional) else {
+            return Ok(());
+        };
+        self.make_room((capacity * size_of::<T>()) as u64)?;
+        let vec = buffer(&mut self.stack);
+        vec.reserve_exact(capacity - vec.len());
+        Ok(())
     }
 
     /// The value of a canonical position: its nim value (normal play) or 0/1 for P/N (misère).
     fn evaluate(&mut self, root: G::Position, play: Play) -> Result<u64, SearchError> {
+        self.room_in_table(play)?;
         if let Some(value) = self.memory.known(self.game, &root, play) {
             return Ok(value);
         }
@@ -344,6 +464,10 @@ impl<'g, G: Impartial> Solver<'g, G> {
         self.memory.start_search();
         let result = self.search(root, play);
         self.stack.clear();
+        // A stack that grew large gives its buffers back, for what comes next.
+        if self.stack.bytes() > KEPT_STACK_BYTES {
+            self.stack = Stack::default();
+        }
         result
     }
 
@@ -353,6 +477,8 @@ impl<'g, G: Impartial> Solver<'g, G> {
         loop {
             match self.stack.next_part() {
                 Some(index) => {
+                    // A hit in the previous generation moves the entry into the current one.
+                    self.room_in_table(play)?;
                     let known = self.memory.known(self.game, &self.stack.parts[index], play);
                     match known {
                         Some(value) => self.stack.accept(value, play),
@@ -367,6 +493,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
                     }
                 }
                 None => {
+                    self.room_in_table(play)?;
                     let (position, value) = self.stack.pop(play);
                     self.memory.remember(position, value, play);
                     if self.stack.frames.is_empty() {
@@ -379,51 +506,87 @@ impl<'g, G: Impartial> Solver<'g, G> {
     }
 
     /// Expands a position (whose hash is `hash`): lists its options, each split into the
-    /// parts whose values it needs, on top of the stack.
+    /// parts whose values it needs, on top of the stack. Every buffer that grows is checked
+    /// against the limit first, with the list of options counted until it is on the stack.
     fn open(&mut self, position: G::Position, hash: u64, play: Play) -> Result<(), SearchError> {
         let game = self.game;
-        let bytes = position.footprint();
-        self.check_room(&position, bytes)?;
+        self.check_room(&position)?;
         let options = game.options(&position);
-        // The position and each option count once, and once more per so many bytes.
-        let listed = 1 + options.len() as u64;
-        let stack = &mut self.stack;
+        let count = options.len();
+        // Until they are on the stack, the options are held in their list, each taken to own
+        // about what the position owns.
+        let expected = owned_bytes(&position) * count as u64;
+        self.stack.incoming = buffer_bytes(&options) + expected;
+        self.reserve(1, |stack| &mut stack.frames)?;
+        self.reserve(count, |stack| &mut stack.ends)?;
+        self.reserve(count, |stack| &mut stack.values)?;
+        self.reserve(count + 1, |stack| &mut stack.seen)?;
+        self.reserve(count, |stack| &mut stack.parts)?;
+        if self.stack.path.len() == self.stack.path.capacity() {
+            let entry = size_of::<(u64, u32)>();
+            self.make_room(map_growth_bytes(self.stack.path_capacity, entry))?;
+        }
+        let mut parts_owned = 0;
         let mut frame = Frame {
             hash,
-            bytes,
+            owned: owned_bytes(&position),
             position,
-            parts_from: stack.parts.len(),
-            ends_from: stack.ends.len(),
-            values_from: stack.values.len(),
+            parts_from: self.stack.parts.len(),
+            ends_from: self.stack.ends.len(),
+            values_from: self.stack.values.len(),
             option: 0,
-            part: stack.parts.len(),
+            part: self.stack.parts.len(),
             sum: 0,
         };
         for option in options {
             match play {
-                Play::Normal => game.components(option, &mut stack.scratch),
-                Play::Misere => stack.scratch.push(option),
+                Play::Normal => game.components(option, &mut self.stack.scratch),
+                Play::Misere => self.stack.scratch.push(option),
             }
+            let stack = &mut self.stack;
+            if stack.parts.capacity() - stack.parts.len() < stack.scratch.len() {
+                self.reserve(self.stack.scratch.len(), |stack| &mut stack.parts)?;
+            }
+            let stack = &mut self.stack;
             for part in stack.scratch.drain(..) {
                 let part = game.canonical(part);
-                frame.bytes += part.footprint();
+                parts_owned += owned_bytes(&part);
                 stack.parts.push(part);
             }
             stack.ends.push(stack.parts.len());
         }
-        stack.bytes += frame.bytes;
-        let listed = listed + frame.bytes as u64 / BYTES_PER_COUNT;
+        frame.owned += parts_owned;
+        let stack = &mut self.stack;
+        stack.incoming = 0;
+        stack.owned += frame.owned;
+        // The position and each option count once, and once more per so many bytes.
+        let parts = stack.parts.len() - frame.parts_from;
+        let bytes = frame.owned + ((1 + parts) * size_of::<G::Position>()) as u64;
+        let listed = 1 + count as u64 + bytes / BYTES_PER_COUNT;
         *stack.path.entry(frame.hash).or_insert(0) += 1;
+        stack.path_capacity = stack.path_capacity.max(stack.path.capacity());
         stack.frames.push(frame);
         stack.settle(play);
         self.meter.count(listed)?;
-        let stack_bytes = stack.bytes as u64;
-        if self.meter.hold(stack_bytes + self.memory.bytes()).is_err() {
-            self.memory.make_room();
-        }
-        self.meter.hold(stack_bytes + self.memory.bytes())?;
-        Ok(())
+        self.note(parts_owned)
     }
+}
+
+/// How many bytes a search may add in small amounts before it checks what it holds against
+/// the limit: the most it may hold past the limit.
+const UNCHECKED_BYTES: u64 = 64 << 10;
+
+/// The most bytes of buffers the stack keeps between searches.
+const KEPT_STACK_BYTES: u64 = 1 << 20;
+
+/// The bytes a list of positions holds: its buffer and what each position owns.
+fn list_bytes<P: Footprint>(list: &Vec<P>) -> u64 {
+    buffer_bytes(list) + list.iter().map(owned_bytes).sum::<u64>()
+}
+
+/// The bytes a position owns beyond its inline size: its heap allocations.
+fn owned_bytes<P: Footprint>(position: &P) -> u64 {
+    position.footprint().saturating_sub(size_of::<P>()) as u64
 }
 
 /// The search stack: its frames, and the parts and values they share.
@@ -441,8 +604,13 @@ struct Stack<P> {
     seen: Vec<bool>,
     /// How many frames on the stack have each hash, to notice a repeated position cheaply.
     path: FxHashMap<u64, u32>,
-    /// The bytes the stack holds, about.
-    bytes: usize,
+    /// The most entries `path` has had room for: its array stays as it was when entries
+    /// leave, though their tombstones hide part of its capacity.
+    path_capacity: usize,
+    /// What the positions on the stack own beyond their inline size.
+    owned: u64,
+    /// The bytes of a list of options on its way onto the stack.
+    incoming: u64,
 }
 
 impl<P> Default for Stack<P> {
@@ -455,7 +623,9 @@ impl<P> Default for Stack<P> {
             values: Vec::new(),
             seen: Vec::new(),
             path: FxHashMap::default(),
-            bytes: 0,
+            path_capacity: 0,
+            owned: 0,
+            incoming: 0,
         }
     }
 }
@@ -464,8 +634,8 @@ impl<P> Default for Stack<P> {
 struct Frame<P> {
     position: P,
     hash: u64,
-    /// The bytes of the position and of its options' parts.
-    bytes: usize,
+    /// What the position and its options' parts own beyond their inline size.
+    owned: u64,
     parts_from: usize,
     ends_from: usize,
     values_from: usize,
@@ -485,7 +655,22 @@ impl<P: Eq + std::hash::Hash + Footprint> Stack<P> {
         self.ends.clear();
         self.values.clear();
         self.path.clear();
-        self.bytes = 0;
+        self.owned = 0;
+        self.incoming = 0;
+    }
+
+    /// The bytes the stack holds: its buffers as allocated (they keep the room they grew
+    /// into), what its positions own, and a list of options on its way onto it.
+    fn bytes(&self) -> u64 {
+        buffer_bytes(&self.frames)
+            + buffer_bytes(&self.parts)
+            + buffer_bytes(&self.scratch)
+            + buffer_bytes(&self.ends)
+            + buffer_bytes(&self.values)
+            + buffer_bytes(&self.seen)
+            + map_bytes(self.path_capacity, size_of::<(u64, u32)>())
+            + self.owned
+            + self.incoming
     }
 
     /// The index in `parts` of the top frame's next part, if a part is left.
@@ -540,7 +725,7 @@ impl<P: Eq + std::hash::Hash + Footprint> Stack<P> {
             Play::Normal => mex_in(values, &mut self.seen),
             Play::Misere => (values.is_empty() || values.contains(&0)) as u64,
         };
-        self.bytes -= frame.bytes;
+        self.owned -= frame.owned;
         self.parts.truncate(frame.parts_from);
         self.ends.truncate(frame.ends_from);
         self.values.truncate(frame.values_from);

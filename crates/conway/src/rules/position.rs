@@ -8,7 +8,7 @@ use super::{Misere, Notation, Params, RuleError, RuleInfo};
 use crate::engine::{Footprint, Limits, Meter, Outcome, Play, Progress, SearchError, Value};
 use crate::graph::{Graph, GraphReport};
 use crate::heap::{Searched, Sequence};
-use crate::impartial::{Solver, Target};
+use crate::impartial::{Analysis, Solver, Target};
 use crate::partizan::Player;
 use crate::rules::ShortAnalysis;
 use crate::short::Store;
@@ -16,6 +16,7 @@ use serde::Serialize;
 use std::any::Any;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::mem::size_of;
 use std::sync::Arc;
 
 /// How much a computation may do, and whom to tell how it goes.
@@ -148,7 +149,27 @@ impl Position {
 
     /// Outcome, value and winning moves (the first `keep` and their number).
     pub fn analyse(&self, play: Play, keep: usize, budget: Budget) -> Result<Report, RuleError> {
-        self.0.analyse(play, keep, budget)
+        let mut moves = Vec::new();
+        let mut report = self.0.analyse(play, keep, budget, &mut |_, m| {
+            moves.push(m);
+            true
+        })?;
+        report.winning_moves = moves;
+        Ok(report)
+    }
+
+    /// Outcome, value and winning moves, the first `keep` of which go to `each` as they are
+    /// found, with the report so far (all but the moves: it is whole before the first move);
+    /// `each` says whether it wants more, and where it stops, the search ends soon. The
+    /// report returned lists no moves, but counts them.
+    pub fn analyse_each(
+        &self,
+        play: Play,
+        keep: usize,
+        budget: Budget,
+        each: &mut dyn FnMut(&Report, Move) -> bool,
+    ) -> Result<Report, RuleError> {
+        self.0.analyse(play, keep, budget, each)
     }
 
     /// Every move, under the rules of `play` (misère rules may list a move that normal play
@@ -175,14 +196,14 @@ impl Position {
     }
 
     /// The moves to positions of nim value `value` (normal play): in a sum, the winning
-    /// moves of this component. The first `keep` go to `each` as they are found; the number
-    /// of them all is returned.
+    /// moves of this component. The first `keep` go to `each` as they are found, and `each`
+    /// says whether it wants more; the number of them all is returned.
     pub fn moves_to_value(
         &self,
         value: u64,
         keep: usize,
         budget: Budget,
-        each: &mut dyn FnMut(Position),
+        each: &mut dyn FnMut(Position) -> bool,
     ) -> Result<u64, RuleError> {
         self.0.moves_to_value(value, keep, budget, each)
     }
@@ -236,7 +257,13 @@ pub(super) trait Dynamic: Send + Sync {
     fn show(&self) -> String;
     fn parse_another(&self, text: &str, play: Play) -> Result<Position, RuleError>;
     fn clone_box(&self) -> Position;
-    fn analyse(&self, play: Play, keep: usize, budget: Budget) -> Result<Report, RuleError>;
+    fn analyse(
+        &self,
+        play: Play,
+        keep: usize,
+        budget: Budget,
+        each: &mut dyn FnMut(&Report, Move) -> bool,
+    ) -> Result<Report, RuleError>;
     fn options(&self, play: Play) -> Result<Vec<Position>, RuleError>;
     fn describe_move(&self, to: &dyn Dynamic) -> String;
     fn best_moves(&self, play: Play, budget: Budget) -> Result<BestMoves, RuleError>;
@@ -246,7 +273,7 @@ pub(super) trait Dynamic: Send + Sync {
         value: u64,
         keep: usize,
         budget: Budget,
-        each: &mut dyn FnMut(Position),
+        each: &mut dyn FnMut(Position) -> bool,
     ) -> Result<u64, RuleError>;
     fn graph(&self, play: Play, budget: Budget) -> Result<GraphReport, RuleError>;
     fn same(&self, other: &dyn Dynamic) -> bool;
@@ -421,15 +448,22 @@ impl<G: Typeable> Typed<G> {
     }
 
     /// Refuses to list the moves of a position that has too many, or whose moves would
-    /// take too much memory to hold at once.
-    fn too_many_moves(&self, rules: &G) -> Result<(), RuleError> {
+    /// take too much memory to hold at once: more than any list may, or than `max_memory`.
+    /// Each is taken to hold about the bytes of the position, and the list up to twice its
+    /// length while it grows.
+    fn too_many_moves(&self, rules: &G, max_memory: u64) -> Result<(), RuleError> {
         let bound = rules.option_bound(&self.position).unwrap_or(0);
-        let bytes = bound.saturating_mul(self.position.footprint() as u64);
+        let each = self.position.footprint() + 2 * size_of::<G::Position>();
+        let bytes = bound.saturating_mul(each as u64);
         if bound > MAX_LISTED_MOVES || bytes > MAX_LISTED_BYTES {
             return Err(RuleError::TooManyMoves {
                 game: self.game.name.clone(),
                 limit: MAX_LISTED_MOVES,
             });
+        }
+        if bytes > max_memory {
+            let limit = max_memory;
+            return Err(self.game.search_error(SearchError::OutOfMemory { limit }));
         }
         Ok(())
     }
@@ -469,40 +503,64 @@ impl<G: Typeable> Typed<G> {
     }
 
     /// The analysis of a position from which play may go round a cycle: its outcome, with
-    /// the winning moves or, at a draw, the moves that keep it.
+    /// the winning moves (the first `keep` go to `each`) or, at a draw, the moves that keep
+    /// it.
     fn analyse_loopy(
         &self,
         rules: &G,
         play: Play,
         keep: usize,
         limits: Limits,
+        each: &mut dyn FnMut(&Report, Move) -> bool,
     ) -> Result<Report, RuleError> {
         let (outcome, best) = self.loopy_best_moves(rules, play, limits)?;
-        let long = self.show().chars().count() > MAX_SHOWN_POSITION;
-        let written = |moves: &[G::Position]| -> Vec<Move> {
-            moves
-                .iter()
-                .take(keep)
-                .map(|to| self.written_move(rules, to, long))
-                .collect()
-        };
+        let shown = self.show();
+        let long = shown.chars().count() > MAX_SHOWN_POSITION;
         let (winning, drawing) = match outcome {
             Outcome::D => (&[][..], &best[..]),
             _ => (&best[..], &[][..]),
         };
-        Ok(Report {
+        let mut report = Report {
             game: self.game.name.clone(),
-            position: self.show(),
+            position: shown,
             play,
             outcome,
             value: None,
             nim_value: None,
             value_unknown: None,
-            winning_moves: written(winning),
-            winning_move_count: Some(winning.len() as u64),
+            winning_moves: Vec::new(),
+            winning_move_count: None,
             moves_unknown: None,
-            drawing_moves: written(drawing),
-        })
+            drawing_moves: drawing
+                .iter()
+                .take(keep)
+                .map(|to| self.written_move(rules, to, long))
+                .collect(),
+        };
+        for to in winning.iter().take(keep) {
+            if !each(&report, self.written_move(rules, to, long)) {
+                break;
+            }
+        }
+        report.winning_move_count = Some(winning.len() as u64);
+        Ok(report)
+    }
+
+    /// The report of `analysis`, its moves not listed.
+    fn report(&self, analysis: &Analysis, play: Play, shown: String) -> Report {
+        Report {
+            game: self.game.name.clone(),
+            position: shown,
+            play,
+            outcome: analysis.outcome,
+            value: analysis.value.map(Value::Nimber),
+            nim_value: analysis.value,
+            value_unknown: analysis.value_unknown.as_ref().map(|e| e.to_string()),
+            winning_moves: Vec::new(),
+            winning_move_count: analysis.winning_move_count,
+            moves_unknown: analysis.moves_unknown.as_ref().map(|e| e.to_string()),
+            drawing_moves: Vec::new(),
+        }
     }
 }
 
@@ -526,6 +584,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
         budget: Budget,
     ) -> Result<ShortAnalysis, RuleError> {
         let rules = self.game.normal_rules()?;
+        let max_memory = budget.limits.max_memory;
         let mut solver = self.game.solver(rules, budget);
         let mut nimber = |solver: &mut Solver<'_, G>, position: &G::Position| {
             let value = solver
@@ -538,7 +597,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
         let value = nimber(&mut solver, &self.position)?;
         let mut options = Vec::new();
         if with_options {
-            self.too_many_moves(rules)?;
+            self.too_many_moves(rules, max_memory)?;
             for option in rules.options(&self.position) {
                 let option_value = nimber(&mut solver, &option)?;
                 options.push((self.wrap(option), option_value));
@@ -563,45 +622,42 @@ impl<G: Typeable> Dynamic for Typed<G> {
         self.wrap(self.position.clone())
     }
 
-    fn analyse(&self, play: Play, keep: usize, budget: Budget) -> Result<Report, RuleError> {
+    fn analyse(
+        &self,
+        play: Play,
+        keep: usize,
+        budget: Budget,
+        each: &mut dyn FnMut(&Report, Move) -> bool,
+    ) -> Result<Report, RuleError> {
         let (rules, play) = self.game.rules(play)?;
         // Each winning move is written out as it is found and its position dropped, so that
         // memory grows with the output, not with the moves times the position.
         let shown = self.show();
         let long = shown.chars().count() > MAX_SHOWN_POSITION;
-        let mut winning_moves = Vec::new();
         let limits = budget.limits;
-        let analysis =
-            match self
-                .game
-                .solver(rules, budget)
-                .analyse(&self.position, play, keep, &mut |to| {
-                    winning_moves.push(self.written_move(rules, &to, long))
-                }) {
-                Err(SearchError::Loops) => return self.analyse_loopy(rules, play, keep, limits),
-                analysis => analysis.map_err(|e| self.game.search_error(e))?,
-            };
-        Ok(Report {
-            game: self.game.name.clone(),
-            position: shown,
+        let mut so_far = None;
+        let analysis = self.game.solver(rules, budget).analyse(
+            &self.position,
             play,
-            outcome: analysis.outcome,
-            value: analysis.value.map(Value::Nimber),
-            nim_value: analysis.value,
-            value_unknown: analysis.value_unknown.map(|e| e.to_string()),
-            winning_moves: match analysis.moves_unknown {
-                Some(_) => Vec::new(),
-                None => winning_moves,
+            keep,
+            &mut |analysis, to| {
+                let report =
+                    so_far.get_or_insert_with(|| self.report(analysis, play, shown.clone()));
+                each(report, self.written_move(rules, &to, long))
             },
-            winning_move_count: analysis.winning_move_count,
-            moves_unknown: analysis.moves_unknown.map(|e| e.to_string()),
-            drawing_moves: Vec::new(),
-        })
+        );
+        match analysis {
+            Err(SearchError::Loops) => self.analyse_loopy(rules, play, keep, limits, each),
+            analysis => {
+                let analysis = analysis.map_err(|e| self.game.search_error(e))?;
+                Ok(self.report(&analysis, play, shown))
+            }
+        }
     }
 
     fn options(&self, play: Play) -> Result<Vec<Position>, RuleError> {
         let (rules, _) = self.game.rules(play)?;
-        self.too_many_moves(rules)?;
+        self.too_many_moves(rules, u64::MAX)?;
         Ok(rules
             .options(&self.position)
             .into_iter()
@@ -618,7 +674,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
 
     fn best_moves(&self, play: Play, budget: Budget) -> Result<BestMoves, RuleError> {
         let (rules, play) = self.game.rules(play)?;
-        self.too_many_moves(rules)?;
+        self.too_many_moves(rules, budget.limits.max_memory)?;
         let limits = budget.limits;
         let mut solver = self.game.solver(rules, budget);
         let winning = solver.outcome(&self.position, play).and_then(|outcome| {
@@ -662,7 +718,7 @@ impl<G: Typeable> Dynamic for Typed<G> {
         value: u64,
         keep: usize,
         budget: Budget,
-        each: &mut dyn FnMut(Position),
+        each: &mut dyn FnMut(Position) -> bool,
     ) -> Result<u64, RuleError> {
         let rules = self.game.normal_rules()?;
         self.game

@@ -2,7 +2,7 @@
 //! and writes positions, and a parsed position is a [`Position`] whose value is a short game.
 
 use super::position::{Dynamic, MAX_LISTED_MOVES};
-use super::{BestMoves, Budget, ParseError, Position, Report, RuleError, RuleInfo, Ruleset};
+use super::{BestMoves, Budget, Move, ParseError, Position, Report, RuleError, RuleInfo, Ruleset};
 use crate::engine::{Play, SearchError};
 use crate::graph::GraphReport;
 use crate::heap::Sequence;
@@ -227,7 +227,13 @@ impl<G: PartizanTypeable> Dynamic for TypedPartizan<G> {
         self.wrap(self.position.clone(), self.mover)
     }
 
-    fn analyse(&self, _play: Play, _keep: usize, _budget: Budget) -> Result<Report, RuleError> {
+    fn analyse(
+        &self,
+        _play: Play,
+        _keep: usize,
+        _budget: Budget,
+        _each: &mut dyn FnMut(&Report, Move) -> bool,
+    ) -> Result<Report, RuleError> {
         Err(self.game.unsupported(NO_NIM_VALUE))
     }
 
@@ -262,7 +268,7 @@ impl<G: PartizanTypeable> Dynamic for TypedPartizan<G> {
         _value: u64,
         _keep: usize,
         _budget: Budget,
-        _each: &mut dyn FnMut(Position),
+        _each: &mut dyn FnMut(Position) -> bool,
     ) -> Result<u64, RuleError> {
         Err(self.game.unsupported(NO_NIM_VALUE))
     }

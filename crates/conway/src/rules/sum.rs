@@ -72,6 +72,25 @@ impl Sum {
         keep: usize,
         budget: &dyn Fn() -> Budget,
     ) -> Result<Report, RuleError> {
+        let mut moves = Vec::new();
+        let mut report = self.analyse_each(play, keep, budget, &mut |_, m| {
+            moves.push(m);
+            true
+        })?;
+        report.winning_moves = moves;
+        Ok(report)
+    }
+
+    /// The same, the first `keep` winning moves going to `each` as they are found, with the
+    /// report so far (all but the moves); `each` says whether it wants more. The report
+    /// returned lists no moves, but counts them.
+    pub fn analyse_each(
+        &self,
+        play: Play,
+        keep: usize,
+        budget: &dyn Fn() -> Budget,
+        each: &mut dyn FnMut(&Report, Move) -> bool,
+    ) -> Result<Report, RuleError> {
         if play == Play::Misere {
             return Err(RuleError::Unsupported {
                 game: "sum".to_string(),
@@ -88,23 +107,7 @@ impl Sum {
         // options are not written out at all, so output and memory grow linearly.
         let shown = self.show();
         let long = shown.chars().count() > MAX_SHOWN_POSITION;
-        let mut winning_moves = Vec::new();
-        let mut winning_move_count = 0;
-        if total != 0 {
-            for (i, (component, &value)) in self.components.iter().zip(&values).enumerate() {
-                let named = component_name(i, component);
-                let left = keep.saturating_sub(winning_moves.len());
-                winning_move_count +=
-                    component.moves_to_value(total ^ value, left, budget(), &mut |to| {
-                        let to_sum = (!long).then(|| self.show_with(Some((i, &to))));
-                        winning_moves.push(Move {
-                            to: to_sum.filter(|s| s.chars().count() <= MAX_SHOWN_POSITION),
-                            description: format!("{named}: {}", component.describe_move(&to)),
-                        });
-                    })?;
-            }
-        }
-        Ok(Report {
+        let mut report = Report {
             game: "sum".to_string(),
             position: shown,
             play,
@@ -112,11 +115,33 @@ impl Sum {
             value: Some(Value::Nimber(total)),
             nim_value: Some(total),
             value_unknown: None,
-            winning_moves,
-            winning_move_count: Some(winning_move_count),
+            winning_moves: Vec::new(),
+            winning_move_count: None,
             moves_unknown: None,
             drawing_moves: Vec::new(),
-        })
+        };
+        let mut count = 0u64;
+        let mut wanted = true;
+        if total != 0 {
+            for (i, (component, &value)) in self.components.iter().zip(&values).enumerate() {
+                let named = component_name(i, component);
+                let left = (keep as u64).saturating_sub(count) as usize;
+                count += component.moves_to_value(total ^ value, left, budget(), &mut |to| {
+                    let to_sum = (!long).then(|| self.show_with(Some((i, &to))));
+                    let m = Move {
+                        to: to_sum.filter(|s| s.chars().count() <= MAX_SHOWN_POSITION),
+                        description: format!("{named}: {}", component.describe_move(&to)),
+                    };
+                    wanted = each(&report, m);
+                    wanted
+                })?;
+                if !wanted {
+                    break;
+                }
+            }
+        }
+        report.winning_move_count = Some(count);
+        Ok(report)
     }
 }
 

@@ -1,0 +1,168 @@
+//! `--max-memory` bounds the peak memory of the process, whatever the input: the defects of
+//! the review of memory, each measured by the child's own peak.
+
+use super::{within_memory, Measured};
+use serde::de::IgnoredAny;
+use serde::Deserialize;
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read};
+use std::process::{ChildStdout, ExitStatus};
+use std::time::{Duration, Instant};
+
+#[test]
+fn d_all_moves_are_written_as_they_are_found_not_held() {
+    // 166,667 winning moves: held whole they took far more than the limit.
+    let heap = "2000000";
+    let output = within_memory(&["solve", "kayles", heap, "--all-moves", "--json"], 8);
+    assert!(output.status.success());
+    let report: Counted = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    assert_eq!(report.winning_move_count, report.winning_moves.len());
+    assert!(report.winning_moves.len() > 100_000);
+    let output = within_memory(&["solve", "kayles", heap, "--all-moves"], 8);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let count = report.winning_moves.len();
+    assert!(text.contains("\nwinning moves (their number follows them):\n"));
+    assert!(
+        text.ends_with(&format!("\nwinning moves: {count}\n")),
+        "the count last"
+    );
+    assert_eq!(text.lines().filter(|l| l.contains(" → ")).count(), count);
+}
+
+/// A report's moves, counted without being held.
+#[derive(Deserialize)]
+struct Counted {
+    winning_moves: Vec<IgnoredAny>,
+    winning_move_count: usize,
+}
+
+/// A reader that reads the start of the output of `conway args` by `read` and closes the pipe,
+/// as `| head` does. The process is stopped and the test fails if it runs past `deadline` or
+/// holds more than `max_mib` MiB. Returns its status, its standard error and its peak memory
+/// in bytes.
+fn read_then_close(
+    args: &[&str],
+    read: fn(ChildStdout),
+    deadline: Duration,
+    max_mib: u64,
+) -> (ExitStatus, String, u64) {
+    let mut measured = Measured::start(args);
+    let stdout = measured.child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || read(stdout));
+    let mut stderr = measured.child.stderr.take().unwrap();
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).map(|_| text)
+    });
+    let start = Instant::now();
+    let mut ran_away = None;
+    let (status, peak) = measured.wait(&mut |child| {
+        let resident = resident_bytes(child.id());
+        if ran_away.is_none() && (start.elapsed() > deadline || resident > max_mib << 20) {
+            ran_away = Some((resident >> 20, start.elapsed()));
+            child.kill().unwrap();
+        }
+    });
+    if let Some((mib, after)) = ran_away {
+        panic!("{args:?} ran on after its reader left: {mib} MiB after {after:?}");
+    }
+    reader.join().unwrap();
+    let peak = peak.expect("the process reports its peak as it ends");
+    (status, errors.join().unwrap().unwrap(), peak)
+}
+
+/// `| head -2`.
+fn two_lines(stdout: ChildStdout) {
+    let mut stdout = BufReader::new(stdout);
+    for _ in 0..2 {
+        stdout.read_line(&mut String::new()).unwrap();
+    }
+}
+
+/// `| head -c 4096`: a JSON report is one line.
+fn four_kilobytes(mut stdout: ChildStdout) {
+    stdout.read_exact(&mut [0; 4096]).unwrap();
+}
+
+/// The resident memory of a running process, in bytes.
+fn resident_bytes(pid: u32) -> u64 {
+    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).unwrap_or_default();
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|pages| pages.parse().ok())
+        .unwrap_or(0);
+    pages * 4096
+}
+
+#[test]
+fn d_a_reader_that_leaves_stops_the_search_for_every_move() {
+    // 202,172,502,127 winning moves: their first lines, then the reader goes.
+    let args = ["solve", "octal:0.16", "1000000000000", "--all-moves"];
+    let json = [&args[..], &["--json"]].concat();
+    for (args, read) in [(&args[..], two_lines as fn(_)), (&json[..], four_kilobytes)] {
+        let (status, stderr, peak) = read_then_close(args, read, Duration::from_secs(60), 256);
+        assert!(status.success(), "{args:?}: {status:?} {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+        assert!(peak < 48 << 20, "{args:?} peaked at {} MiB", peak >> 20);
+    }
+}
+
+#[test]
+fn d_wythoff_searches_keep_within_the_memory_limit() {
+    // The review's `wythoff "5000 7000" --max-memory 30M` peaked at 78 MB.
+    let output = within_memory(&["solve", "wythoff", "2500 3500", "--json"], 10);
+    assert!(output.status.success());
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["outcome"], "N");
+    assert!(report["value_unknown"]
+        .as_str()
+        .is_some_and(|why| why.contains("more than 10 MiB of memory")));
+    assert_eq!(report["winning_move_count"], 3);
+}
+
+#[test]
+fn d_wythoff_options_too_many_to_list_are_refused_within_the_limit() {
+    // The review's `wythoff "1048576 1048575" --max-memory 200M` peaked at 357 MB listing
+    // three million options.
+    let output = within_memory(&["solve", "wythoff", "262144 262143", "--json"], 50);
+    assert!(output.status.success());
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["outcome"], "N");
+    for why in ["value_unknown", "moves_unknown"] {
+        assert!(report[why]
+            .as_str()
+            .is_some_and(|why| why.contains("more than 50 MiB of memory")));
+    }
+}
+
+#[test]
+fn d_misere_kayles_keeps_within_the_memory_limit() {
+    // The review's seven heaps of 30 under --max-memory 40M peaked at 60 MB.
+    let args = ["solve", "kayles", "20 20 20 20 20 20", "--misere"];
+    let output = within_memory(&args, 16);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("more than 16 MiB of memory"), "{stderr}");
+    assert!(stderr.contains("--max-memory"), "{stderr}");
+}
+
+#[test]
+fn d_moves_that_cannot_be_written_as_found_are_refused_within_the_limit() {
+    // A partizan sum values every option of every component before it knows which win: a
+    // heap of a million lists a million options, past the limit.
+    let args = [
+        "solve",
+        "nim",
+        "1000000",
+        "+",
+        "domineering",
+        "..|..",
+        "--all-moves",
+    ];
+    let output = within_memory(&args, 10);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("more than 10 MiB of memory"), "{stderr}");
+    assert!(stderr.contains("--max-memory"), "{stderr}");
+}
