@@ -14,8 +14,10 @@ mod stream;
 mod thermo;
 
 use clap::{Args, Parser, Subcommand};
+use conway::analysis::{Budget, RuleError, Sum, MAX_SHOWN_VALUE};
 use conway::engine::Meter;
 use conway::engine::{Limits, Play, SearchError};
+use conway::games::{catalogue, ruleset};
 use conway::graph::{
     Compound, CompoundAnalysis, CompoundError, Graph, GraphReport, GraphText, Method,
     PartizanReport, ReadError, SumReport,
@@ -23,7 +25,6 @@ use conway::graph::{
 use conway::heap::sequence_work_limit;
 use conway::lang::{Env, LangError, Report};
 use conway::partizan::Player;
-use conway::rules::{catalogue, ruleset, Budget, RuleError, Sum, MAX_SHOWN_VALUE};
 use indicatif::{ProgressBar, ProgressFinish, ProgressStyle};
 use serde::Serialize;
 use std::io::{self, IsTerminal, Write};
@@ -460,7 +461,7 @@ fn sum_components(
     first: &GameArgs,
     more: &[String],
     play: Play,
-) -> Result<Vec<conway::rules::Position>, Failure> {
+) -> Result<Vec<conway::analysis::Position>, Failure> {
     if more.is_empty() {
         return Ok(vec![
             ruleset(&first.game)?.parse_under(&first.position, play)?
@@ -953,7 +954,7 @@ impl RulesArgs {
                 Ok(())
             }
             Some(name) => {
-                let info = conway::rules::find(name)?;
+                let info = conway::games::find(name)?;
                 if self.output.json {
                     write_json(out, info)
                 } else {

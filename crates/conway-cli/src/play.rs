@@ -8,9 +8,9 @@
 //! (Left or Right) and the engine plays the other.
 
 use crate::Failure;
+use conway::analysis::{Budget, Position};
 use conway::engine::{Outcome, Play};
 use conway::partizan::Player;
-use conway::rules::{Budget, Position};
 use conway::short::Store;
 use std::collections::HashMap;
 use std::io::{BufRead, Write};

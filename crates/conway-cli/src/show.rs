@@ -2,10 +2,10 @@
 //! a sequence) is written as it goes, never built whole in memory first.
 
 use crate::{CompoundReport, Failure};
+use conway::analysis::{Move, Report, RuleInfo, ShortReport};
 use conway::engine::{Outcome, Play};
 use conway::graph::{GraphReport, Kernel, PartizanGraph, PartizanLabels, SumReport};
 use conway::heap::Sequence;
-use conway::rules::{Move, Report, RuleInfo, ShortReport};
 use std::io::Write;
 
 /// A sequence: its values if `shown`, then its period, how much was computed, the rare

@@ -5,7 +5,7 @@
 //! stops the search at once.
 
 use crate::{show, write_json, Failure};
-use conway::rules::{Move, Report, RuleError};
+use conway::analysis::{Move, Report, RuleError};
 use std::io::{self, Write};
 
 /// How many moves are held before the moves are written as they come.

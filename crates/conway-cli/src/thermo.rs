@@ -1,9 +1,9 @@
 //! `conway thermograph EXPR`: the walls, mean and temperature of a short game, as text or
 //! JSON, and its picture as SVG.
 
+use conway::analysis::MAX_SHOWN_VALUE;
 use conway::engine::SearchError;
 use conway::number::Dyadic;
-use conway::rules::MAX_SHOWN_VALUE;
 use conway::short::{GameId, Store, Wall};
 use serde::Serialize;
 

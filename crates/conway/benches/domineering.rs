@@ -3,8 +3,8 @@
 //! table of rectangles of up to 25 squares, 4x7, 5x6, 3x11 and 6x6 are timed by
 //! `cargo run --release --example domineering_table`, as they take too long to repeat here.
 
+use conway::games::partizan::{Domineering, DomineeringBoard};
 use conway::partizan::Solver;
-use conway::rules::{Domineering, DomineeringBoard};
 use conway::short::Store;
 use criterion::{criterion_group, criterion_main, Criterion};
 

@@ -2,10 +2,10 @@
 //! figures read as ratios: the nim-product against the plain byte-table method and the
 //! recursion without tables, SG solving against a cold solver of a smaller position.
 
+use conway::games::impartial::{Chomp, Nim, Wythoff};
 use conway::heap::Heaps;
 use conway::impartial::Solver;
 use conway::nimber::{nim_mul, nim_mul_recursive};
-use conway::rules::{Chomp, Nim, Wythoff};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 /// The allocator the `conway` binary uses, so the figures are the command's.

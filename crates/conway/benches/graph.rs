@@ -4,10 +4,10 @@
 //! per layer) on a graph small enough for it, in the same run.
 
 use conway::engine::{Limits, Meter, Outcome, Play};
+use conway::games::impartial::Subtraction;
 use conway::graph::Graph;
 use conway::heap::Heaps;
 use conway::impartial::Impartial;
-use conway::rules::Subtraction;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::collections::HashMap;
 

@@ -14,8 +14,8 @@
 //! are checked.
 
 use conway::engine::{Limits, Outcome};
+use conway::games::partizan::{Domineering, DomineeringBoard};
 use conway::partizan::{Partizan, Solver};
-use conway::rules::{Domineering, DomineeringBoard};
 use conway::short::{GameId, Store, StoreResult};
 use std::cell::Cell;
 use std::collections::HashSet;

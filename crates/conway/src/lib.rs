@@ -12,7 +12,7 @@
 //! use conway::engine::Play;
 //! use conway::heap::Heaps;
 //! use conway::impartial::Solver;
-//! use conway::rules::Nim;
+//! use conway::games::impartial::Nim;
 //!
 //! let nim = Heaps(Nim);
 //! let mut solver = Solver::new(&nim);
@@ -22,12 +22,13 @@
 //! assert_eq!(solver.winning_moves(&position, Play::Normal), Ok(vec![vec![13, 42, 12, 43]]));
 //! ```
 //!
-//! The command line's face is [`rules::ruleset`]: a game found by name parses a position once
-//! into a typed [`rules::Position`].
+//! The command line's face is [`games::ruleset`]: a game found by name parses a position once
+//! into a typed [`analysis::Position`].
 //!
 //! ```
 //! use conway::engine::{Outcome, Play};
-//! use conway::rules::{ruleset, Budget};
+//! use conway::analysis::Budget;
+//! use conway::games::ruleset;
 //!
 //! let chomp = ruleset("chomp").unwrap();
 //! let board = chomp.parse("5 5 5").unwrap();
@@ -36,8 +37,10 @@
 //! assert!(chomp.parse("3 5").is_err(), "rows must not grow");
 //! ```
 
+pub mod analysis;
 pub mod coin;
 pub mod engine;
+pub mod games;
 pub mod graph;
 pub mod heap;
 pub mod impartial;
@@ -45,5 +48,5 @@ pub mod lang;
 pub mod nimber;
 pub mod number;
 pub mod partizan;
-pub mod rules;
 pub mod short;
+pub mod text;

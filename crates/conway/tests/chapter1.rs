@@ -5,14 +5,16 @@ mod common;
 
 use common::game_graph;
 use common::{game, TakeAway};
+use conway::analysis::Budget;
 use conway::engine::{Outcome, Play, SearchError};
+use conway::games::impartial::{
+    smallest_zeckendorf_term, Chomp, Counting, DynamicHeap, DynamicSubtraction, GrowingTake,
+    Subtraction,
+};
+use conway::games::ruleset;
 use conway::graph::Kernel;
 use conway::heap::{find_period, nim_sequence, Heaps, Period};
 use conway::impartial::Solver;
-use conway::rules::{
-    ruleset, smallest_zeckendorf_term, Budget, Chomp, Counting, DynamicSubtraction, GrowingTake,
-    Heap, Subtraction,
-};
 
 fn subtraction(set: &[u64]) -> Heaps<Subtraction> {
     Heaps(Subtraction::new(set.to_vec()).unwrap())
@@ -236,7 +238,7 @@ fn exercise_7a_take_at_most_the_last_move() {
     // The closed form: the mover wins iff the lowest set bit of the heap may be taken.
     for chips in 1..40u64 {
         for limit in 1..40u64 {
-            let heap = Heap { chips, limit };
+            let heap = DynamicHeap { chips, limit };
             let n = solver.outcome(&heap, Play::Normal).unwrap() == Outcome::N;
             assert_eq!(n, 1 << chips.trailing_zeros() <= limit, "{chips}/{limit}");
         }
@@ -260,7 +262,7 @@ fn exercise_7b_fibonacci_nim() {
     for chips in 1..45u64 {
         for limit in 1..45u64 {
             let n = solver
-                .outcome(&Heap { chips, limit }, Play::Normal)
+                .outcome(&DynamicHeap { chips, limit }, Play::Normal)
                 .unwrap()
                 == Outcome::N;
             assert_eq!(

@@ -3,16 +3,19 @@
 mod common;
 
 use common::TakeAway;
+use conway::analysis::Budget;
+use conway::analysis::Notation;
 use conway::engine::{Outcome, Play};
+use conway::games::impartial::Square;
+use conway::games::impartial::{
+    is_wythoff_p, misere_nim_outcome, odd_stair_sum, wythoff_p_position, MooreNim, Nim,
+    SilverDollar, Staircase, TurningTurtles, Welter, Wythoff,
+};
+use conway::games::ruleset;
 use conway::heap::Heaps;
 use conway::impartial::{Impartial, Solver};
-use conway::rules::{
-    is_wythoff_p, misere_nim_outcome, odd_stair_sum, ruleset, wythoff_p_position, Budget, MooreNim,
-    Nim, SilverDollar, Staircase, TurningTurtles, Welter, Wythoff,
-};
-use conway::rules::{Notation, Square};
 
-fn report(spec: &str, position: &str, play: Play) -> conway::rules::Report {
+fn report(spec: &str, position: &str, play: Play) -> conway::analysis::Report {
     ruleset(spec)
         .unwrap()
         .parse(position)

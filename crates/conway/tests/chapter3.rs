@@ -5,13 +5,15 @@
 mod common;
 
 use common::game;
+use conway::analysis::{Budget, Report, Sum};
 use conway::engine::{Footprint, Outcome, Play};
+use conway::games::impartial::{
+    AtLeastHalf, AtMostHalf, Dim, EvenOrOne, Impatient, Lasker, Prim, Rims, Subtraction,
+    ThreesOrAll,
+};
+use conway::games::ruleset;
 use conway::heap::{nim_sequence, HeapRule, Heaps};
 use conway::impartial::{Impartial, Solver};
-use conway::rules::{
-    ruleset, AtLeastHalf, AtMostHalf, Budget, Dim, EvenOrOne, Impatient, Lasker, Prim, Report,
-    Rims, Subtraction, Sum, ThreesOrAll,
-};
 
 fn values<R: HeapRule>(rule: R, n: u64) -> Vec<u64> {
     nim_sequence(&mut Solver::new(&Heaps(rule)).by_search_only(), n).unwrap()

@@ -3,12 +3,14 @@
 //! and every winning-move finder is held to the mex definition or to a search over all
 //! moves.
 
+use conway::analysis::Budget;
 use conway::coin::{values_by_mex, CoinGame, CoinRule, Lengths, MovingTwins, Rule, Square, Tartan};
 use conway::engine::{Limits, Outcome, Play};
+use conway::games::impartial::Subtraction;
+use conway::games::ruleset;
 use conway::heap::{find_period, nim_sequence, Heaps};
 use conway::impartial::{Impartial, Solver};
 use conway::nimber::{nim_mul, nim_sqrt};
-use conway::rules::{ruleset, Budget, Subtraction};
 use std::collections::BTreeSet;
 
 fn coins(name: &str) -> CoinGame<Rule> {

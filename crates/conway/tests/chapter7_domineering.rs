@@ -2,10 +2,11 @@
 //! and the solver's shortcuts (regions, reflections, transposition, strips) against a plain
 //! search of the whole board.
 
+use conway::analysis::PartizanNotation;
 use conway::engine::Outcome;
+use conway::games::partizan::{Domineering, DomineeringBoard};
 use conway::number::Dyadic;
 use conway::partizan::{Partizan, Player, Solver};
-use conway::rules::{Domineering, DomineeringBoard, PartizanNotation};
 use conway::short::{GameId, Store};
 use proptest::prelude::*;
 use proptest::sample::select;

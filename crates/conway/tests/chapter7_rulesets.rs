@@ -2,12 +2,13 @@
 //! against the values the texts print or derive, through the public face of the rulesets;
 //! and the exercises of chapter 8 on Toads and Frogs and Bynum's game.
 
+use conway::analysis::{Budget, PartizanNotation, Position};
 use conway::engine::Outcome;
-use conway::partizan::{Partizan, Player, Solver};
-use conway::rules::{
-    ruleset, Budget, Cake, Cell, Col, Graph, MaundyCake, PartizanNotation, Position,
-    SeatingCouples, Tint, ToadsAndFrogs,
+use conway::games::partizan::{
+    Cake, Cell, Col, ColGraph, MaundyCake, SeatingCouples, Tint, ToadsAndFrogs,
 };
+use conway::games::ruleset;
+use conway::partizan::{Partizan, Player, Solver};
 use conway::short::{GameId, Store};
 use proptest::prelude::*;
 
@@ -707,7 +708,7 @@ fn explosive_vertices() {
 }
 
 /// A random Col graph of up to 7 vertices.
-fn col_graphs() -> impl Strategy<Value = Graph> {
+fn col_graphs() -> impl Strategy<Value = ColGraph> {
     (1usize..=7)
         .prop_flat_map(|n| {
             let tints = proptest::collection::vec(
@@ -720,7 +721,7 @@ fn col_graphs() -> impl Strategy<Value = Graph> {
             let edges = proptest::sample::subsequence(pairs.clone(), 0..=pairs.len());
             (tints, edges)
         })
-        .prop_map(|(tints, edges)| Graph { tints, edges })
+        .prop_map(|(tints, edges)| ColGraph { tints, edges })
 }
 
 proptest! {

@@ -6,11 +6,12 @@
 //! The figures of the chapter did not survive in the source text; where a test needs a
 //! figure's shape, the shape is the one the text's own reductions imply, and says so.
 
+use conway::analysis::PartizanNotation;
 use conway::engine::Outcome;
+use conway::games::partizan::hackenbush::{berlekamp, blue_over, red_over, Colour, Picture};
+use conway::games::partizan::Hackenbush;
 use conway::number::Dyadic;
 use conway::partizan::{Player, Solver};
-use conway::rules::hackenbush::{berlekamp, blue_over, red_over, Colour, Picture};
-use conway::rules::{Hackenbush, PartizanNotation};
 use conway::short::{GameId, Store};
 use proptest::prelude::*;
 

@@ -2,12 +2,12 @@
 //! moves) gives the same analysis as plain search, ruleset by ruleset.
 
 use conway::engine::Play;
-use conway::heap::{nim_sequence, HeapRule, Heaps};
-use conway::impartial::{Impartial, Solver, Target};
-use conway::rules::{
-    AtLeastHalf, AtMostHalf, Chomp, Coins, Dim, DynamicSubtraction, EvenOrOne, Heap, Lasker,
+use conway::games::impartial::{
+    AtLeastHalf, AtMostHalf, Chomp, Coins, Dim, DynamicHeap, DynamicSubtraction, EvenOrOne, Lasker,
     MooreNim, Nim, Nimble, Prim, Rims, Staircase, ThreesOrAll, TurningTurtles, Wythoff,
 };
+use conway::heap::{nim_sequence, HeapRule, Heaps};
+use conway::impartial::{Impartial, Solver, Target};
 use std::fmt::Debug;
 
 /// Compares the analysis with closed forms against the analysis by search alone.
@@ -110,7 +110,8 @@ fn chomp_with_two_rows() {
 #[test]
 fn dynamic_subtraction() {
     for multiplier in 1..=3 {
-        let heaps = (0..30u64).flat_map(|chips| (0..30u64).map(move |limit| Heap { chips, limit }));
+        let heaps =
+            (0..30u64).flat_map(|chips| (0..30u64).map(move |limit| DynamicHeap { chips, limit }));
         agrees(&DynamicSubtraction::new(multiplier).unwrap(), heaps, BOTH);
     }
 }

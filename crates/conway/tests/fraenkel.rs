@@ -2,8 +2,9 @@
 //! games and compounds, his 2-D Nim checked against the mex definition, and his split Nim.
 //! (Four-heap Nim (13, 42, 30, 43) and the six replies to (1, 2, 3) are in chapter2.rs.)
 
+use conway::analysis::{Budget, Report};
 use conway::engine::{Outcome, Play};
-use conway::rules::{find, ruleset, Budget, Report};
+use conway::games::{find, ruleset};
 use std::collections::HashMap;
 
 fn report(spec: &str, position: &str, play: Play) -> Report {

@@ -2,12 +2,14 @@
 //! brute force that never decomposes a position and never puts it in a canonical form: the
 //! mex of the options' values, position by position, straight from the definition.
 
+use conway::analysis::Budget;
 use conway::engine::{Limits, Meter};
 use conway::engine::{Outcome, Play};
+use conway::games::impartial::{Staircase, Subtraction, Wythoff};
+use conway::games::ruleset;
 use conway::graph::Graph;
 use conway::heap::{nim_sequence, Heaps};
 use conway::impartial::{Impartial, Solver};
-use conway::rules::{ruleset, Budget, Staircase, Subtraction, Wythoff};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::collections::HashMap;

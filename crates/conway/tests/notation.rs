@@ -1,11 +1,12 @@
 //! Every ruleset writes positions so that it reads them back, and every option of a position
 //! it reads is one it can write and read again.
 
-use conway::heap::Heaps;
-use conway::rules::{
-    Chomp, Counting, DynamicSubtraction, GrowingTake, Lasker, MooreNim, Nim, Nimble, Notation,
-    SilverDollar, Staircase, Subtraction, TurningTurtles, Welter, Wythoff,
+use conway::analysis::Notation;
+use conway::games::impartial::{
+    Chomp, Counting, DynamicSubtraction, GrowingTake, Lasker, MooreNim, Nim, Nimble, SilverDollar,
+    Staircase, Subtraction, TurningTurtles, Welter, Wythoff,
 };
+use conway::heap::Heaps;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::fmt::Debug;
@@ -95,7 +96,7 @@ proptest! {
 
 #[test]
 fn loose_texts_are_refused_at_their_column() {
-    fn column<T: Debug>(result: Result<T, conway::rules::ParseError>) -> Option<usize> {
+    fn column<T: Debug>(result: Result<T, conway::text::ParseError>) -> Option<usize> {
         result.unwrap_err().offset
     }
     assert_eq!(column(Heaps(Nim).parse("")), None, "no heaps");

@@ -2,8 +2,9 @@
 //! names the problem, and the positions it reports read back. The texts include numbers of
 //! every length (past 2^64 too), long rows and deep nesting of brackets and bars.
 
+use conway::analysis::{Budget, RuleError};
 use conway::engine::{Limits, Play};
-use conway::rules::{catalogue, ruleset, Budget, RuleError};
+use conway::games::{catalogue, ruleset};
 use proptest::prelude::*;
 use proptest::sample::select;
 
@@ -11,7 +12,9 @@ use proptest::sample::select;
 fn games() -> Vec<String> {
     catalogue()
         .map(|info| match info.params {
-            conway::rules::Params::Required { example, .. } => format!("{}:{example}", info.name),
+            conway::analysis::Params::Required { example, .. } => {
+                format!("{}:{example}", info.name)
+            }
             _ => info.name.to_string(),
         })
         .chain(["growing:own".to_string()])

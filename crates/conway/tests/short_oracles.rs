@@ -2,7 +2,8 @@
 //! file's header for its format and sources), checked against the engine: one suite for every
 //! ruleset, as regex checks every engine against one set of data files.
 
-use conway::rules::{ruleset, Budget, Ruleset};
+use conway::analysis::{Budget, Ruleset};
+use conway::games::ruleset;
 use conway::short::{GameId, Store};
 use std::collections::BTreeSet;
 

@@ -1,9 +1,11 @@
 //! Take-and-break games (§3.5–3.6): the tables of the notes, periods found and proved by the
 //! octal periodicity theorem, and the moves that closed forms find checked against search.
 
+use conway::analysis::Budget;
+use conway::games::impartial::{Subtraction, TakeAndBreak};
+use conway::games::ruleset;
 use conway::heap::{Heaps, Period};
 use conway::impartial::{Solver, Target};
-use conway::rules::{ruleset, Budget, Subtraction, TakeAndBreak};
 
 fn budget() -> Budget {
     Budget {
@@ -149,7 +151,7 @@ fn moves_of_codes_agree_with_search() {
     for code in [
         "0.77", "0.137", "0.6", "4.7", "0.16", "0.07", "4.3...", "0.3...",
     ] {
-        let rules = TakeAndBreak::new(conway::rules::parse_code(code, 8).unwrap());
+        let rules = TakeAndBreak::new(conway::games::impartial::parse_code(code, 8).unwrap());
         moves_agree_with_search(rules, &rows());
     }
     for set in [vec![1, 3, 4], vec![29], vec![2, 5, 7]] {

@@ -2,7 +2,7 @@
 //! them (the table "numbering conventions" of §4.1).
 
 use super::{CoinRule, Reach};
-use crate::rules::{parse_numbers, ParseError, Separator};
+use crate::text::{parse_numbers, ParseError, Separator};
 
 /// A built-in 1-D coin-turning rule.
 #[derive(Clone, Debug, PartialEq, Eq)]

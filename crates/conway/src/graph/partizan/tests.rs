@@ -3,10 +3,10 @@
 
 use super::{PartizanGraph, PartizanLabels, PartizanOutcome, Winner};
 use crate::engine::{Limits, Meter, Outcome, Play, SearchError};
+use crate::games::loopy::{Board, Northcott, Row};
 use crate::graph::{Graph, GraphError};
 use crate::impartial::Impartial;
 use crate::partizan::Player;
-use crate::rules::{Board, Northcott, Row};
 use proptest::prelude::*;
 use std::collections::HashMap;
 

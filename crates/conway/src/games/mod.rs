@@ -1,0 +1,10 @@
+//! The rulesets, filed by the theory that values them: [`impartial`] games (nim values),
+//! [`partizan`] games (short-game values) and [`loopy`] games (play may go round a cycle), one
+//! file or folder each, and the [`registry`](catalogue) that finds one by name.
+
+pub mod impartial;
+pub mod loopy;
+pub mod partizan;
+mod registry;
+
+pub use registry::{catalogue, find, ruleset};

@@ -1,0 +1,20 @@
+//! Partizan rulesets: Left and Right have different moves, and a position's value is a short
+//! game (chapters 5–9).
+
+pub(crate) mod col;
+pub(crate) mod cut_cake;
+pub(crate) mod domineering;
+pub(crate) mod eatcake;
+pub mod hackenbush;
+pub(crate) mod maundy;
+pub(crate) mod seating;
+pub(crate) mod toads;
+
+pub use col::{Col, ColGraph, Tint};
+pub use cut_cake::{CutCake, Piece};
+pub use domineering::{Domineering, DomineeringBoard, MAX_SQUARES};
+pub use eatcake::Eatcake;
+pub use hackenbush::Hackenbush;
+pub use maundy::{Cake, MaundyCake};
+pub use seating::{Couple, SeatingCouples, Section};
+pub use toads::{Cell, ToadsAndFrogs};
