@@ -1,5 +1,5 @@
-//! Small games written for the tests, from a closure.
-#![allow(dead_code)]
+//! What the tests share: small games written from a closure, and the reader of the data
+//! files of `tests/data/`.
 
 use conway::engine::{Footprint, Limits, Meter, SearchError};
 use conway::graph::Graph;
@@ -49,4 +49,16 @@ pub fn game_graph<G: Impartial>(
         |p| game.options(p),
         |p| game.option_bound(p),
     )
+}
+
+/// The records of the data file `tests/data/{path}`: its lines that are neither blank nor
+/// comments, split at tabs, with their line numbers.
+pub fn records(path: &str) -> Vec<(usize, Vec<String>)> {
+    let path = format!("{}/tests/data/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|(i, line)| (i + 1, line.split('\t').map(str::to_string).collect()))
+        .collect()
 }

@@ -2,9 +2,7 @@
 //! Sprague–Grundy theorem and Lasker's Nim; the exercises of §3.7 that the engine answers as
 //! it stands; and the facts of the short texts.
 
-mod common;
-
-use common::game;
+use crate::common::game;
 use conway::analysis::{Budget, Report, Sum};
 use conway::engine::{Footprint, Outcome, Play};
 use conway::games::impartial::{

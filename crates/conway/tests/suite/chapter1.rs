@@ -1,10 +1,8 @@
 //! Chapter 1 of the textbook: P- and N-positions, subtraction games, Chomp, kernels, and the
 //! exercises of §1.6.
 
-mod common;
-
-use common::game_graph;
-use common::{game, TakeAway};
+use crate::common::game_graph;
+use crate::common::{game, TakeAway};
 use conway::analysis::Budget;
 use conway::engine::{Outcome, Play, SearchError};
 use conway::games::impartial::{

@@ -2,22 +2,11 @@
 //! file's header for its format and sources), checked against the engine: one suite for every
 //! ruleset, as regex checks every engine against one set of data files.
 
+use crate::common::records;
 use conway::analysis::{Budget, Ruleset};
 use conway::games::ruleset;
 use conway::short::{GameId, Store};
 use std::collections::BTreeSet;
-
-/// The records of a data file: its lines that are neither blank nor comments, split at tabs,
-/// with their line numbers.
-fn records(name: &str) -> Vec<(usize, Vec<String>)> {
-    let path = format!("{}/tests/data/short/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|(i, line)| (i + 1, line.split('\t').map(str::to_string).collect()))
-        .collect()
-}
 
 /// The value of a position, or of the sum of the space-separated positions where the game's
 /// notation does not read the whole text as one position.
@@ -47,7 +36,7 @@ fn ruleset_values() {
     let mut failures = Vec::new();
     let mut skipped = BTreeSet::new();
     let mut checked = 0;
-    for (line, fields) in records("rulesets.tsv") {
+    for (line, fields) in records("short/rulesets.tsv") {
         let [game, position, expected, source] = &fields[..] else {
             panic!(
                 "rulesets.tsv:{line}: expected 4 fields, found {}",
@@ -92,7 +81,7 @@ fn expression_values() {
     let mut failures = Vec::new();
     let mut printed_otherwise = Vec::new();
     let mut checked = 0;
-    for (line, fields) in records("values.tsv") {
+    for (line, fields) in records("short/values.tsv") {
         let [expression, expected, source] = &fields[..] else {
             panic!(
                 "values.tsv:{line}: expected 3 fields, found {}",

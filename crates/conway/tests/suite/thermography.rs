@@ -3,6 +3,7 @@
 //! random sums of switches, and the laws that thermographs, cooling, heating, atomic weights
 //! and reduced forms obey, as properties over random games.
 
+use crate::common::records;
 use conway::engine::Outcome;
 use conway::number::Dyadic;
 use conway::short::{GameId, Store};
@@ -298,23 +299,14 @@ fn infinitesimals_and_numbers_have_masts() {
 /// whether a number or infinitesimal), each expression read by the expression language.
 #[test]
 fn the_invariants_of_the_data() {
-    let path = format!(
-        "{}/tests/data/short/invariants.tsv",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
     let mut store = Store::default();
     let mut checked = 0;
-    for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let [expression, invariant, expected, source] = line.split('\t').collect::<Vec<_>>()[..]
-        else {
-            panic!("invariants.tsv:{}: expected 4 fields", index + 1);
+    for (line, fields) in records("short/invariants.tsv") {
+        let [expression, invariant, expected, source] = &fields[..] else {
+            panic!("invariants.tsv:{line}: expected 4 fields");
         };
         let g = conway::lang::eval_game(expression, &mut store).unwrap();
-        let found = match invariant {
+        let found = match invariant.as_str() {
             "left_stop" => store.left_stop(g).unwrap().to_string(),
             "right_stop" => store.right_stop(g).unwrap().to_string(),
             "mean" => store.mean(g).unwrap().to_string(),
@@ -322,13 +314,11 @@ fn the_invariants_of_the_data() {
             "outcome" => format!("{:?}", store.outcome(g).unwrap()),
             "is_number" => store.is_number(g).to_string(),
             "is_infinitesimal" => store.is_infinitesimal(g).unwrap().to_string(),
-            other => panic!("invariants.tsv:{}: unknown invariant {other}", index + 1),
+            other => panic!("invariants.tsv:{line}: unknown invariant {other}"),
         };
         assert_eq!(
-            found,
-            expected,
-            "invariants.tsv:{}: {invariant} of {expression} ({source})",
-            index + 1
+            found, *expected,
+            "invariants.tsv:{line}: {invariant} of {expression} ({source})"
         );
         checked += 1;
     }

@@ -1,8 +1,6 @@
 //! Chapter 2 of the textbook: Nim, misère Nim, the Nim-like games and Moore's Nim_k.
 
-mod common;
-
-use common::TakeAway;
+use crate::common::TakeAway;
 use conway::analysis::Budget;
 use conway::analysis::Notation;
 use conway::engine::{Outcome, Play};
