@@ -1,5 +1,6 @@
 //! The `conway` command as a user meets it: answers, JSON, and one clear line for bad input.
 
+mod review_cli;
 mod review_graph;
 mod review_heap;
 mod review_memory;
@@ -648,72 +649,6 @@ fn sums_of_different_games() {
     );
     // A negative number in a later component is a bad position, as in the first.
     fails_with(&["solve", "nim", "3", "+", "nim", "-4"], "'-4'");
-}
-
-/// Runs a command that must fail with status 1 (bad input), not 2 (usage).
-fn status(args: &[&str]) -> Option<i32> {
-    conway(args).status.code()
-}
-
-#[test]
-fn defects_found_in_review_stay_fixed() {
-    // A counter past 2^64 saturates instead of wrapping: the limit means "take any".
-    let value =
-        |game: &str, position: &str| json(&["solve", game, position, "--json"])["value"].clone();
-    assert_eq!(
-        value("growing", "5/18446744073709551615"),
-        value("growing", "5/1000")
-    );
-    assert_eq!(value("growing", "5/1000"), "*5");
-    assert_eq!(
-        value("growing:own", "5/18446744073709551615,18446744073709551615"),
-        value("growing:own", "5/1000,1000")
-    );
-    // Misère play is modelled honestly or refused, and `conway rules` says which.
-    let report = json(&["solve", "silver-dollar", "S", "--misere", "--json"]);
-    assert_eq!(report["outcome"], "P");
-    // The move that bags the dollar can be typed in play, as the position it shows.
-    let transcript = play(&["play", "silver-dollar", "S", "--misere"], ".\n");
-    assert!(
-        transcript.contains("I cannot move, so I win (misère play)"),
-        "{transcript}"
-    );
-    fails_with(&["solve", "chomp", "1", "--misere"], "not supported");
-    // Under misère play White's only move leaves Black without one, and Black wins.
-    let northcott = json(&["solve", "northcott", "W.B", "--misere", "--json"]);
-    assert_eq!(northcott["outcome"], "P");
-    let chomp = String::from_utf8(conway(&["rules", "chomp"]).stdout).unwrap();
-    assert!(chomp.contains("misère:   not supported"), "{chomp}");
-    let dollar = String::from_utf8(conway(&["rules", "silver-dollar"]).stdout).unwrap();
-    assert!(dollar.contains("bagging the dollar"), "{dollar}");
-    // Names: every listed game documents itself, and errors name the game asked for.
-    assert!(conway(&["rules", "growing"]).status.success());
-    assert!(conway(&["rules", "growing:own"]).status.success());
-    fails_with(
-        &["seq", "dynamic:2", "--to", "5"],
-        "dynamic:2 is not a game on rows",
-    );
-    // Strict reading.
-    fails_with(&["solve", "subtraction:1,,2", "5"], "column 3");
-    fails_with(&["solve", "subtraction:,1", "5"], "column 1");
-    fails_with(
-        &["solve", "subtraction:1 2", "5"],
-        "separate the numbers by commas",
-    );
-    fails_with(&["solve", "welter", "[[0|3]]"], "column 2");
-    fails_with(&["solve", "nim", ""], "no heaps");
-    // Deep nesting is refused with a message, not a stack overflow.
-    let deep = format!("{}*1{}", "(".repeat(60_000), ")".repeat(60_000));
-    fails_with(&["eval", &deep], "nested more than");
-    // A game played under misère play only has no nim values to sum or list.
-    fails_with(
-        &["solve", "nim", "3", "+", "misere-nim", "3"],
-        "misère play",
-    );
-    fails_with(&["seq", "misere-nim", "--to", "5"], "no nim values");
-    // The same bad position gets the same status, first in a sum or not.
-    assert_eq!(status(&["solve", "nim", "-4"]), Some(1));
-    assert_eq!(status(&["solve", "nim", "3", "+", "nim", "-4"]), Some(1));
 }
 
 #[test]
