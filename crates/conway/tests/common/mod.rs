@@ -1,6 +1,9 @@
 //! What the tests share: small games written from a closure, and the reader of the data
 //! files of `tests/data/`.
 
+mod data;
+
+pub use data::*;
 use conway::engine::{Footprint, Limits, Meter, SearchError};
 use conway::graph::Graph;
 use conway::heap::HeapRule;
@@ -51,14 +54,3 @@ pub fn game_graph<G: Impartial>(
     )
 }
 
-/// The records of the data file `tests/data/{path}`: its lines that are neither blank nor
-/// comments, split at tabs, with their line numbers.
-pub fn records(path: &str) -> Vec<(usize, Vec<String>)> {
-    let path = format!("{}/tests/data/{path}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|(i, line)| (i + 1, line.split('\t').map(str::to_string).collect()))
-        .collect()
-}

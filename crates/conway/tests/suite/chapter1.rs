@@ -1,8 +1,7 @@
 //! Chapter 1 of the textbook: P- and N-positions, subtraction games, Chomp, kernels, and the
 //! exercises of §1.6.
 
-use crate::common::game_graph;
-use crate::common::{game, TakeAway};
+use crate::common::{game, game_graph, moves, numbers, positions, sequence, TakeAway};
 use conway::analysis::Budget;
 use conway::engine::{Outcome, Play, SearchError};
 use conway::games::impartial::{
@@ -74,29 +73,37 @@ fn example_1_1_take_1_2_or_3_from_21() {
         .filter(|&n| Solver::new(&game).outcome(&vec![n], Play::Normal).unwrap() == Outcome::P)
         .collect();
     assert_eq!(p, (0..40).step_by(4).collect::<Vec<_>>());
-    assert_eq!(winning_moves("subtraction:1,2,3", "21"), ["20"]);
+    check_moves("ch1 §1.3");
+}
+
+/// Checks the winning moves of the text item `item` that rulesets answer.
+fn check_moves(item: &str) {
+    for known in moves(item) {
+        let found = winning_moves(&known.game, &known.position);
+        assert_eq!(found, known.moves, "{}", known.at);
+    }
 }
 
 #[test]
 fn subtraction_1_3_4_table_and_period() {
     let game = subtraction(&[1, 3, 4]);
-    use Outcome::{N, P};
-    let table = [P, N, P, N, N, N, N, P, N, P, N, N, N, N, P];
-    assert_eq!(
-        outcomes(&game, (0..15).map(|n| vec![n]), Play::Normal),
-        table
-    );
+    let table = positions("ch1 §1.4 table");
+    let heaps = table.iter().map(|known| numbers(&known.position));
+    let expected: Vec<Outcome> = table.iter().map(|known| known.outcome).collect();
+    assert_eq!(outcomes(&game, heaps, Play::Normal), expected);
     for n in 0..300u64 {
         let p = n % 7 == 0 || n % 7 == 2;
         assert_eq!(
-            Solver::new(&game).outcome(&vec![n], Play::Normal).unwrap() == P,
+            Solver::new(&game).outcome(&vec![n], Play::Normal).unwrap() == Outcome::P,
             p
         );
     }
-    assert_eq!(winning_moves("subtraction:1,3,4", "110"), ["107"]);
+    check_moves("ch1 §1.4");
     let values = nim_sequence(&mut Solver::new(&game), 100).unwrap();
-    assert_eq!(values[..7], [0, 1, 0, 1, 2, 3, 2]);
-    assert_eq!(find_period(&values), Some(Period::pure(0, 7)));
+    // The values the text gives are one period.
+    let period = sequence("subtraction:1,3,4");
+    assert_eq!(values[..period.len()], period[..]);
+    assert_eq!(find_period(&values), Some(Period::pure(0, period.len() as u64)));
 }
 
 #[test]
@@ -104,9 +111,11 @@ fn exercise_1_subtraction_sets() {
     let a = nim_sequence(&mut Solver::new(&subtraction(&[1, 3, 5, 7])), 60).unwrap();
     assert!(a.iter().enumerate().all(|(n, &g)| g == n as u64 % 2));
     let b = nim_sequence(&mut Solver::new(&subtraction(&[1, 3, 6])), 90).unwrap();
-    let pattern = [0, 1, 0, 1, 0, 1, 2, 3, 2];
-    assert!(b.iter().enumerate().all(|(n, &g)| g == pattern[n % 9]));
-    assert_eq!(find_period(&b), Some(Period::pure(0, 9)));
+    // The values the text gives are one period.
+    let pattern = sequence("subtraction:1,3,6");
+    let length = pattern.len();
+    assert!(b.iter().enumerate().all(|(n, &g)| g == pattern[n % length]));
+    assert_eq!(find_period(&b), Some(Period::pure(0, length as u64)));
     // (c) the infinite set of powers of 2.
     let powers = Heaps(TakeAway(|n: u64| {
         (0..64)
@@ -118,13 +127,15 @@ fn exercise_1_subtraction_sets() {
     let c = nim_sequence(&mut Solver::new(&powers), 100).unwrap();
     assert!(c.iter().enumerate().all(|(n, &g)| g == n as u64 % 3));
     // Exercise 2: who wins from 100, and with which moves.
-    assert!(winning_moves("subtraction:1,3,5,7", "100").is_empty());
-    assert_eq!(winning_moves("subtraction:1,3,6", "100"), ["99", "94"]);
-    let mut sorted = Solver::new(&powers)
-        .winning_moves(&vec![100], Play::Normal)
-        .unwrap();
-    sorted.sort();
-    assert_eq!(sorted, [vec![36], vec![84], vec![96], vec![99]]);
+    check_moves("ch1 ex 2(a)");
+    check_moves("ch1 ex 2(b)");
+    for known in moves("ch1 ex 2(c)") {
+        let found = Solver::new(&powers)
+            .winning_moves(&numbers(&known.position), Play::Normal)
+            .unwrap();
+        let expected: Vec<Vec<u64>> = known.moves.iter().map(|m| numbers(m)).collect();
+        assert_eq!(found, expected, "{}", known.at);
+    }
 }
 
 #[test]
@@ -143,11 +154,20 @@ fn exercise_4_take_1_to_6() {
         let outcome = Solver::new(&game).outcome(&vec![n], Play::Normal).unwrap();
         assert_eq!(outcome == Outcome::P, n % 7 == 0);
     }
-    assert_eq!(winning_moves("subtraction:1,2,3,4,5,6", "31"), ["28"]);
+    check_moves("ch1 ex 4(b)");
 }
 
 /// Thirty-one: the running total and how many cards of each value 1..=6 are used.
 type ThirtyOne = (u32, [u8; 6]);
+
+/// The position after the cards of a `thirty-one` record (`-` for none).
+fn thirty_one(cards: &str) -> ThirtyOne {
+    let cards = if cards == "-" { vec![] } else { numbers(cards) };
+    cards.into_iter().fold((0, [0; 6]), |(total, mut used), card| {
+        used[card as usize - 1] += 1;
+        (total + card as u32, used)
+    })
+}
 
 fn thirty_one_options(&(total, used): &ThirtyOne) -> Vec<ThirtyOne> {
     // A card that takes the total past 31 loses at once, so it is never a winning move;
@@ -165,19 +185,24 @@ fn thirty_one_options(&(total, used): &ThirtyOne) -> Vec<ThirtyOne> {
 #[test]
 fn exercise_5_thirty_one() {
     let game = game(thirty_one_options);
-    let start: ThirtyOne = (0, [0; 6]);
     let mut solver = Solver::new(&game);
-    assert_eq!(solver.outcome(&start, Play::Normal).unwrap(), Outcome::N);
-    let firsts: Vec<u32> = solver
-        .winning_moves(&start, Play::Normal)
-        .unwrap()
-        .iter()
-        .map(|(total, _)| *total)
-        .collect();
-    assert_eq!(firsts, [1, 2, 5]);
     // (a) After 3,4,3,4,3,4,3,4 the total is 28, the 3s are gone, and the mover loses.
-    let after: ThirtyOne = (28, [0, 0, 4, 4, 0, 0]);
-    assert_eq!(solver.outcome(&after, Play::Normal).unwrap(), Outcome::P);
+    for known in positions("ch1 ex 5") {
+        let position = thirty_one(&known.position);
+        assert_eq!(
+            solver.outcome(&position, Play::Normal).unwrap(),
+            known.outcome,
+            "{}",
+            known.at
+        );
+    }
+    for known in moves("ch1 ex 5(b)") {
+        let found = solver
+            .winning_moves(&thirty_one(&known.position), Play::Normal)
+            .unwrap();
+        let expected: Vec<ThirtyOne> = known.moves.iter().map(|m| thirty_one(m)).collect();
+        assert_eq!(found, expected, "{}", known.at);
+    }
 }
 
 #[test]
@@ -232,7 +257,7 @@ fn exercise_7a_take_at_most_the_last_move() {
             == Outcome::P;
         assert_eq!(p, n.is_power_of_two(), "heap {n}");
     }
-    assert_eq!(winning_moves("dynamic:1", "44"), ["40/4", "32/12"]);
+    check_moves("ch1 ex 7(a)");
     // The closed form: the mover wins iff the lowest set bit of the heap may be taken.
     for chips in 1..40u64 {
         for limit in 1..40u64 {
@@ -256,7 +281,7 @@ fn exercise_7b_fibonacci_nim() {
         assert_eq!(p, fibonacci.contains(&n), "heap {n}");
     }
     assert_eq!(smallest_zeckendorf_term(43), 1); // 43 = 34 + 8 + 1
-    assert_eq!(winning_moves("fibonacci", "43"), ["42/2", "34/18"]);
+    check_moves("ch1 ex 7(b)");
     for chips in 1..45u64 {
         for limit in 1..45u64 {
             let n = solver
@@ -292,7 +317,12 @@ fn exercise_7c_growing_takes() {
     let second_wins: Vec<u64> = (1..40)
         .filter(|&n| solver.outcome(&own_moves.start(n), Play::Normal).unwrap() == Outcome::P)
         .collect();
-    assert_eq!(second_wins, [2, 5, 9, 14, 20, 27, 35]);
+    // The text lists every P-position below 40.
+    let listed: Vec<u64> = positions("ch1 ex 7(c)")
+        .iter()
+        .map(|known| known.position.parse().unwrap())
+        .collect();
+    assert_eq!(second_wins, listed);
 }
 
 #[test]
@@ -309,7 +339,15 @@ fn chomp_oracles() {
             }
         }
     }
-    assert_eq!(solver.outcome(&vec![1], Play::Normal).unwrap(), Outcome::P);
+    for known in positions("ch1 notation 1.1") {
+        let position = numbers(&known.position);
+        assert_eq!(
+            solver.outcome(&position, Play::Normal).unwrap(),
+            known.outcome,
+            "{}",
+            known.at
+        );
+    }
     // Square boards: eating (2,2) leaves two equal arms, a P-position.
     for n in 2..=6u64 {
         let mut arms = vec![n];
@@ -361,22 +399,13 @@ fn exercise_8b_chomp_with_a_tail_of_ones() {
             }
         }
     }
-    let samples = [
-        (2, 1, 2),
-        (2, 2, 3),
-        (3, 2, 2),
-        (4, 2, 5),
-        (5, 2, 4),
-        (6, 3, 5),
-        (7, 4, 5),
-        (8, 5, 5),
-    ];
     // The texts' samples, past the range above too, by the engine: [a, b, 1, …, 1] with k
     // rows is P, with one row more or fewer it is not.
-    let samples = samples
-        .into_iter()
-        .chain([(10, 5, 8), (12, 7, 8), (12, 9, 5)]);
-    for (a, b, k) in samples {
+    for known in positions("ch1 ex 8(b)") {
+        let rows = numbers(&known.position);
+        let (a, b, k) = (rows[0], rows[1], rows.len() as u64);
+        assert_eq!(rows[2..], vec![1; rows.len() - 2], "{}", known.at);
+        assert_eq!(known.outcome, Outcome::P, "{}", known.at);
         let mut board = |rows: u64| {
             let mut position = vec![a, b];
             position.extend(std::iter::repeat_n(1, rows as usize - 2));

@@ -1,6 +1,6 @@
 //! Chapter 2 of the textbook: Nim, misère Nim, the Nim-like games and Moore's Nim_k.
 
-use crate::common::TakeAway;
+use crate::common::{check_table, moves, numbers, positions, TakeAway};
 use conway::analysis::Budget;
 use conway::analysis::Notation;
 use conway::engine::{Outcome, Play};
@@ -87,68 +87,61 @@ fn misere_nim_against_search() {
 
 #[test]
 fn nim_positions_of_the_texts() {
-    for p in ["1 2 3", "1 4 5", "2 4 6", "1 1 0", "0 2 2"] {
-        assert_eq!(report("nim", p, Play::Normal).outcome, Outcome::P, "{p}");
-    }
-    let replies = [
-        ("1 1 1", "1 1 0"),
-        ("1 1 2", "1 1 0"),
-        ("1 1 3", "1 1 0"),
-        ("1 2 2", "0 2 2"),
-    ];
-    for (n, reply) in replies {
-        assert!(moves_to("nim", n, Play::Normal).contains(&reply.to_string()));
-    }
-    assert_eq!(
-        moves_to("nim", "1 1 1", Play::Normal),
-        ["0 1 1", "1 0 1", "1 1 0"]
-    );
-    for n in ["5 2 9", "5 7 9", "15 23 30"] {
-        assert_eq!(report("nim", n, Play::Normal).outcome, Outcome::N);
+    for item in [
+        "ch2 preliminary analysis",
+        "ch2 §2.1 worked example",
+        "short texts (four-heap Nim)",
+    ] {
+        check_positions(item);
+        check_moves(item);
     }
     // The Hebrew text's (1, 2, 3): every first move has a winning answer back to a P-position.
+    check_positions("fraenkel 1");
     let nim = Heaps(Nim);
-    for first in nim.options(&vec![1, 2, 3]) {
-        assert_eq!(
-            Solver::new(&nim)
-                .winning_moves(&first, Play::Normal)
-                .unwrap()
-                .len(),
-            1
-        );
+    for known in positions("fraenkel 1") {
+        for first in nim.options(&numbers(&known.position)) {
+            assert_eq!(
+                Solver::new(&nim)
+                    .winning_moves(&first, Play::Normal)
+                    .unwrap()
+                    .len(),
+                1
+            );
+        }
     }
-    assert_eq!(
-        moves_to("nim", "13 12 8", Play::Normal),
-        ["4 12 8", "13 5 8", "13 12 1"]
-    );
-    assert_eq!(
-        moves_to("nim", "13 42 30 43", Play::Normal),
-        ["13 42 12 43"]
-    );
-    assert_eq!(
-        report("nim", "13 42 30 43", Play::Normal).nim_value,
-        Some(18)
-    );
-    // Exercise 2.5-1(c): piles 7, 9, x lose for the mover only for x = 14.
+    // Exercise 2.5-1(c): piles 7, 9, x lose for the mover only for the x of the text.
     let losing: Vec<u64> = (0..64)
         .filter(|x| report("nim", &format!("7 9 {x}"), Play::Normal).outcome == Outcome::P)
         .collect();
-    assert_eq!(losing, [14]);
+    let only: Vec<u64> = positions("ch2 ex 2.5-1(c)")
+        .iter()
+        .map(|known| numbers(&known.position)[2])
+        .collect();
+    assert_eq!(losing, only);
+}
+
+/// The outcome and the value of every position of the text item `item`, as rulesets find them.
+fn check_positions(item: &str) {
+    for known in positions(item) {
+        let r = report(&known.game, &known.position, known.play);
+        assert_eq!(r.outcome, known.outcome, "{}", known.at);
+        if known.value.is_some() {
+            assert_eq!(r.nim_value, known.value, "{}", known.at);
+        }
+    }
+}
+
+/// Every winning move of the positions of the text item `item`, as rulesets find them.
+fn check_moves(item: &str) {
+    for known in moves(item) {
+        let found = moves_to(&known.game, &known.position, known.play);
+        assert_eq!(found, known.moves, "{}", known.at);
+    }
 }
 
 #[test]
 fn exercise_2_5_2_every_winning_move() {
-    for play in [Play::Normal, Play::Misere] {
-        assert_eq!(moves_to("nim", "12 19 27", play), ["8 19 27"]);
-        assert_eq!(
-            moves_to("nim", "13 17 19 23", play),
-            ["13 9 19 23", "13 17 11 23", "13 17 19 15"]
-        );
-    }
-    assert_eq!(
-        moves_to("misere-nim", "12 19 27", Play::Normal),
-        ["8 19 27"]
-    );
+    check_moves("ch2 ex 2.5-2");
 }
 
 #[test]
@@ -185,13 +178,11 @@ fn poker_nim_and_northcott() {
         Outcome::P
     );
     // The gaps 2, 6, 3, 5, 3, 2, 4, 1 with room for W to retreat six squares in each row.
-    let gaps = [2usize, 6, 3, 5, 3, 2, 4, 1];
-    let rows: Vec<String> = gaps
-        .iter()
-        .map(|&g| format!("......W{}B{}", ".".repeat(g), ".".repeat(8 - g)))
-        .collect();
-    let r = report("northcott", &rows.join("|"), Play::Normal);
-    assert_eq!((r.outcome, r.nim_value), (Outcome::N, Some(6)));
+    check_positions("ch2 example 2.2");
+    let [example] = &positions("ch2 example 2.2")[..] else {
+        panic!("one position")
+    };
+    let r = report("northcott", &example.position, Play::Normal);
     let changes: Vec<&str> = r
         .winning_moves
         .iter()
@@ -248,22 +239,16 @@ fn staircase_nim_against_search() {
 
 #[test]
 fn wythoff_p_positions() {
-    let table = [
-        (0, 0),
-        (1, 2),
-        (3, 5),
-        (4, 7),
-        (6, 10),
-        (8, 13),
-        (9, 15),
-        (11, 18),
-        (12, 20),
-        (14, 23),
-        (16, 26),
-        (17, 28),
-    ];
-    for (k, &pair) in table.iter().enumerate() {
-        assert_eq!(wythoff_p_position(k as u64), Some(pair));
+    // Table 2.1 and its continuation: the P-position (a, a + k) for k = 0, 1, 2, ...
+    let table: Vec<_> = ["ch2 table 2.1", "ch2 example 2.4"]
+        .into_iter()
+        .flat_map(positions)
+        .collect();
+    for (k, known) in table.iter().enumerate() {
+        assert_eq!(known.outcome, Outcome::P, "{}", known.at);
+        let pair = known.position.split_once(',').unwrap();
+        let pair = (pair.0.parse().unwrap(), pair.1.parse().unwrap());
+        assert_eq!(wythoff_p_position(k as u64), Some(pair), "{}", known.at);
     }
     // Proposition 2.1: a_k is the mex of the earlier a_i, b_i and b_k = a_k + k.
     let mut used = std::collections::HashSet::new();
@@ -283,24 +268,9 @@ fn wythoff_p_positions() {
 
 #[test]
 fn wythoffs_queens_table() {
-    // Exercise 3.7-13: the values of one queen on an 8×8 board, top row first.
-    let table = [
-        [7, 8, 6, 9, 0, 1, 4, 5],
-        [6, 7, 8, 1, 9, 10, 3, 4],
-        [5, 3, 4, 0, 6, 8, 10, 1],
-        [4, 5, 3, 2, 7, 6, 9, 0],
-        [3, 4, 5, 6, 2, 0, 1, 9],
-        [2, 0, 1, 5, 3, 4, 8, 6],
-        [1, 2, 0, 4, 5, 3, 7, 8],
-        [0, 1, 2, 3, 4, 5, 6, 7],
-    ];
+    // Exercise 3.7-13: the values of one queen on an 8×8 board.
     let mut solver = Solver::new(&Wythoff);
-    for (row, values) in table.iter().enumerate() {
-        for (column, &value) in values.iter().enumerate() {
-            let position = vec![(column as u64, 7 - row as u64)];
-            assert_eq!(solver.nim_value(&position).unwrap(), value, "{position:?}");
-        }
-    }
+    check_table("wythoff-queen", |y, x| solver.nim_value(&vec![(x, y)]).unwrap());
     assert_eq!(
         moves_to("wythoff", "4,7 3,5", Play::Normal),
         Vec::<String>::new()
@@ -328,21 +298,27 @@ fn moore_nim_k_against_search() {
         }
     }
     let game = MooreNim::new(2).unwrap();
-    assert!(!game.is_p_position(&[13, 12, 8]));
-    let mut solver = Solver::new(&game);
-    for option in solver
-        .winning_moves(&vec![13, 12, 8], Play::Normal)
-        .unwrap()
-    {
-        assert!(game.is_p_position(&option));
-        assert!(
-            option
-                .iter()
-                .zip([13, 12, 8])
-                .filter(|(a, b)| *a != b)
-                .count()
-                <= 2
+    for known in positions("ch2 §2.4") {
+        assert_eq!(known.game, "moore:2", "{}", known.at);
+        let heaps = numbers(&known.position);
+        assert_eq!(
+            game.is_p_position(&heaps),
+            known.outcome == Outcome::P,
+            "{}",
+            known.at
         );
+        let mut solver = Solver::new(&game);
+        for option in solver.winning_moves(&heaps, Play::Normal).unwrap() {
+            assert!(game.is_p_position(&option));
+            assert!(
+                option
+                    .iter()
+                    .zip(&heaps)
+                    .filter(|(a, b)| a != b)
+                    .count()
+                    <= 2
+            );
+        }
     }
     // Moore with k = 1 is Nim.
     let one = MooreNim::new(1).unwrap();
@@ -398,17 +374,16 @@ fn welter_closed_forms_for_two_three_and_four_coins() {
         let p = solver.outcome(&squares, Play::Normal).unwrap() == Outcome::P;
         assert_eq!(p, squares.iter().fold(0, |s, &x| s ^ x) == 0, "{squares:?}");
     }
-    for p in [
-        "[0|1|2]", "[0|3|4]", "[1|3|5]", "[2|3|6]", "[2|4|5]", "[2|8|9]",
-    ] {
-        assert_eq!(report("welter", p, Play::Normal).outcome, Outcome::P, "{p}");
-    }
+    check_positions("ch2 ex 2.5-9(b)");
 }
 
 #[test]
 fn turning_turtles_example() {
-    let r = report("turning-turtles", "THTTHTTTHHTHT", Play::Normal);
-    assert_eq!(r.nim_value, Some(8));
+    check_positions("ch2 ex 2.5-10(b)");
+    let [example] = &positions("ch2 ex 2.5-10(b)")[..] else {
+        panic!("one position")
+    };
+    let r = report("turning-turtles", &example.position, Play::Normal);
     let moves: Vec<&str> = r
         .winning_moves
         .iter()
@@ -423,7 +398,7 @@ fn turning_turtles_example() {
         ]
     );
     // The text's sample move: turn coin 9 (H→T) and coin 4 (T→H).
-    let start = TurningTurtles.parse("THTTHTTTHHTHT").unwrap();
+    let start = TurningTurtles.parse(&example.position).unwrap();
     let sample = TurningTurtles.parse("THTHHTTTTHTHT").unwrap();
     assert!(TurningTurtles.options(&start).contains(&sample));
     // A lone head on coin n is a heap of n, by search as well.

@@ -2,7 +2,7 @@
 //! Sprague–Grundy theorem and Lasker's Nim; the exercises of §3.7 that the engine answers as
 //! it stands; and the facts of the short texts.
 
-use crate::common::game;
+use crate::common::{check_table, check_values, game, moves, numbers, positions};
 use conway::analysis::{Budget, Report, Sum};
 use conway::engine::{Footprint, Outcome, Play};
 use conway::games::impartial::{
@@ -27,14 +27,14 @@ fn example_3_1_a_small_graph() {
         _ => vec![],
     });
     let mut solver = Solver::new(&graph);
-    let g: Vec<u64> = (1..=5).map(|u| solver.nim_value(&u).unwrap()).collect();
-    assert_eq!(g, [0, 0, 1, 2, 0]);
+    check_values("example-3.1", |u| solver.nim_value(&(u as u8)).unwrap());
 }
 
 #[test]
 fn example_3_2_take_at_most_m() {
     let g = values(Subtraction::new(vec![1, 2, 3]).unwrap(), 14);
-    assert_eq!(g, [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2]);
+    assert_eq!(g.len(), 15);
+    check_values("subtraction:1,2,3", |x| g[x as usize]);
     for m in 1..=7u64 {
         let g = values(Subtraction::new((1..=m).collect()).unwrap(), 80);
         assert!(
@@ -48,8 +48,7 @@ fn example_3_2_take_at_most_m() {
 fn example_3_3_at_least_half() {
     let g = values(AtLeastHalf, 300);
     // The corrected table: the print drops a 3 at x = 7.
-    assert_eq!(g[..13], [0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4]);
-    assert_eq!((g[16], g[17]), (5, 5));
+    check_values("at-least-half", |x| g[x as usize]);
     // g(x) = min{k : 2^k > x}, the bit length of x.
     assert!(g
         .iter()
@@ -73,34 +72,31 @@ fn knight_moves(&(x, y): &(i8, i8)) -> Vec<(i8, i8)> {
 
 #[test]
 fn example_3_4_white_knight() {
-    // The corrected table, top row (y = 8) first.
-    let table = [
-        [1, 1, 2, 3, 1, 1, 2, 0],
-        [1, 1, 2, 2, 1, 2, 2, 2],
-        [0, 0, 2, 3, 0, 0, 2, 1],
-        [0, 0, 3, 4, 0, 0, 1, 1],
-        [1, 1, 2, 1, 4, 3, 2, 3],
-        [1, 2, 2, 2, 3, 2, 2, 2],
-        [0, 0, 2, 1, 0, 0, 1, 1],
-        [0, 0, 1, 1, 0, 0, 1, 1],
-    ];
+    // The corrected table.
     let knight = game(knight_moves);
     let mut solver = Solver::new(&knight);
-    for (i, row) in table.iter().enumerate() {
-        for (j, &value) in row.iter().enumerate() {
-            let square = (j as i8 + 1, 8 - i as i8);
-            assert_eq!(solver.nim_value(&square).unwrap(), value, "{square:?}");
-        }
-    }
+    check_table("white-knight", |y, x| {
+        solver.nim_value(&(x as i8, y as i8)).unwrap()
+    });
     for terminal in [(1, 1), (1, 2), (2, 1), (2, 2)] {
         assert!(knight_moves(&terminal).is_empty());
     }
     // Fig 3.2(a): value 3, and the only winning move is two down and one left.
-    assert_eq!(solver.nim_value(&(6, 4)).unwrap(), 3);
-    assert_eq!(
-        solver.winning_moves(&(6, 4), Play::Normal).unwrap(),
-        [(5, 2)]
-    );
+    for known in positions("ch3 example 3.4") {
+        let square = square(&known.position);
+        assert_eq!(solver.nim_value(&square).ok(), known.value, "{}", known.at);
+    }
+    for known in moves("ch3 example 3.4") {
+        let expected: Vec<_> = known.moves.iter().map(|m| square(m)).collect();
+        let found = solver.winning_moves(&square(&known.position), known.play);
+        assert_eq!(found.unwrap(), expected, "{}", known.at);
+    }
+}
+
+/// The square `x,y` of the White Knight.
+fn square(text: &str) -> (i8, i8) {
+    let (x, y) = text.split_once(',').unwrap();
+    (x.parse().unwrap(), y.parse().unwrap())
 }
 
 /// The one-heap games that Examples 3.5–3.7 add together.
@@ -163,109 +159,116 @@ fn value(kind: Kind, x: u64) -> u64 {
     Solver::new(&Mixed).nim_value(&vec![(kind, x)]).unwrap()
 }
 
+/// The heap game named `name` in the data: `subtraction:1,2,...,m` is `Kind::AtMost(m)`.
+fn kind(name: &str) -> Kind {
+    match name {
+        "even-if-not-all" => Kind::EvenIfNotAll,
+        "at-least-half" => Kind::AtLeastHalf,
+        "nim" => Kind::Nim,
+        _ => {
+            let set = numbers(&name.strip_prefix("subtraction:").unwrap().replace(',', " "));
+            assert_eq!(set, (1..=set.len() as u64).collect::<Vec<_>>(), "{name}");
+            Kind::AtMost(set.len() as u64)
+        }
+    }
+}
+
+/// The components `(game, position)` of a sum written `GAME POSITION + GAME POSITION ...`.
+fn components(sum: &str) -> Vec<(&str, &str)> {
+    sum.split(" + ")
+        .map(|part| part.split_once(' ').unwrap())
+        .collect()
+}
+
+/// A sum of heaps of the data, each under its own rule.
+fn mixed(sum: &str) -> Vec<(Kind, u64)> {
+    components(sum)
+        .into_iter()
+        .map(|(game, heap)| (kind(game), heap.parse().unwrap()))
+        .collect()
+}
+
+/// Every value of the games of the sums of the text item `item`, its sums' values and their
+/// winning moves, each heap game under its own rule.
+fn check_mixed_sums(item: &str) {
+    for known in positions(item) {
+        for (game, _) in components(&known.position) {
+            check_values(game, |x| value(kind(game), x));
+        }
+        let position = mixed(&known.position);
+        let mut solver = Solver::new(&Mixed);
+        assert_eq!(solver.nim_value(&position).ok(), known.value, "{}", known.at);
+        let outcome = solver.outcome(&position, known.play).unwrap();
+        assert_eq!(outcome, known.outcome, "{}", known.at);
+    }
+    for known in moves(item) {
+        let expected: Vec<_> = known.moves.iter().map(|m| mixed(m)).collect();
+        let found = Solver::new(&Mixed).winning_moves(&mixed(&known.position), known.play);
+        assert_eq!(found.unwrap(), expected, "{}", known.at);
+    }
+}
+
 #[test]
 fn example_3_5_a_sum_of_subtraction_games() {
-    let position = vec![
-        (Kind::AtMost(3), 9),
-        (Kind::AtMost(5), 10),
-        (Kind::AtMost(7), 14),
-    ];
-    let parts: Vec<u64> = position.iter().map(|&(k, x)| value(k, x)).collect();
-    assert_eq!(parts, [1, 4, 6]);
-    let mut solver = Solver::new(&Mixed);
-    assert_eq!(solver.nim_value(&position).unwrap(), 3);
-    let moves = solver.winning_moves(&position, Play::Normal).unwrap();
-    let expected = [
-        vec![
-            (Kind::AtMost(3), 6),
-            (Kind::AtMost(5), 10),
-            (Kind::AtMost(7), 14),
-        ],
-        vec![
-            (Kind::AtMost(3), 9),
-            (Kind::AtMost(5), 10),
-            (Kind::AtMost(7), 13),
-        ],
-    ];
-    assert_eq!(moves, expected);
+    check_mixed_sums("ch3 example 3.5");
 }
 
 #[test]
 fn example_3_6_even_if_not_all_all_if_odd() {
-    let g: Vec<u64> = (0..=10).map(|x| value(Kind::EvenIfNotAll, x)).collect();
-    assert_eq!(g, [0, 1, 0, 2, 1, 3, 2, 4, 3, 5, 4]);
+    check_values("even-if-not-all", |x| value(Kind::EvenIfNotAll, x));
     for k in 1..60 {
         assert_eq!(value(Kind::EvenIfNotAll, 2 * k), k - 1);
         assert_eq!(value(Kind::EvenIfNotAll, 2 * k - 1), k);
     }
-    let position = vec![
-        (Kind::EvenIfNotAll, 10),
-        (Kind::EvenIfNotAll, 15),
-        (Kind::EvenIfNotAll, 20),
-    ];
-    let parts: Vec<u64> = position.iter().map(|&(k, x)| value(k, x)).collect();
-    assert_eq!(parts, [4, 8, 9]);
-    let mut solver = Solver::new(&Mixed);
-    assert_eq!(solver.nim_value(&position).unwrap(), 5);
-    let moves = solver.winning_moves(&position, Play::Normal).unwrap();
-    assert_eq!(
-        moves,
-        [vec![
-            (Kind::EvenIfNotAll, 4),
-            (Kind::EvenIfNotAll, 15),
-            (Kind::EvenIfNotAll, 20)
-        ]]
-    );
+    check_mixed_sums("ch3 example 3.6");
 }
 
 #[test]
 fn example_3_7_a_sum_of_three_different_games() {
-    let position = vec![
-        (Kind::EvenIfNotAll, 18),
-        (Kind::AtLeastHalf, 17),
-        (Kind::Nim, 7),
-    ];
-    let parts: Vec<u64> = position.iter().map(|&(k, x)| value(k, x)).collect();
-    assert_eq!(parts, [8, 5, 7]);
-    let mut solver = Solver::new(&Mixed);
-    assert_eq!(solver.nim_value(&position).unwrap(), 10);
-    let moves = solver.winning_moves(&position, Play::Normal).unwrap();
-    assert_eq!(
-        moves,
-        [vec![
-            (Kind::EvenIfNotAll, 6),
-            (Kind::AtLeastHalf, 17),
-            (Kind::Nim, 7)
-        ]]
-    );
+    check_mixed_sums("ch3 example 3.7");
 }
 
 #[test]
 fn example_3_8_laskers_nim() {
     let g = values(Lasker, 200);
-    assert_eq!(g[..12], [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12]);
+    check_values("lasker", |x| g[x as usize]);
     for (x, &v) in g.iter().enumerate() {
         assert_eq!(Lasker.known_heap_value(x as u64), Some(v), "heap {x}");
     }
     let game = Heaps(Lasker);
     let mut solver = Solver::new(&game);
-    assert_eq!(solver.nim_value(&vec![2, 5, 7]).unwrap(), 15);
-    let moves = solver.winning_moves(&vec![2, 5, 7], Play::Normal).unwrap();
-    assert_eq!(
-        moves,
-        [vec![2, 5, 1, 6], vec![2, 5, 2, 5], vec![2, 5, 3, 4]]
-    );
-    assert_eq!(solver.nim_value(&vec![1, 2, 5, 6]).unwrap(), 0);
+    check_heaps(&mut solver, "ch3 example 3.8");
 }
 
 #[test]
 fn example_3_9_rims_is_nim() {
     let g = values(Rims, 40);
     assert!(g.iter().enumerate().all(|(n, &v)| v == n as u64));
-    let moves = Solver::new(&Heaps(Rims))
-        .winning_moves(&vec![3, 4, 5], Play::Normal)
-        .unwrap();
-    assert_eq!(moves, [vec![1, 4, 5]]);
+    check_heaps(&mut Solver::new(&Heaps(Rims)), "ch3 example 3.9");
+}
+
+/// The positions of the text item `item` that are rows of heaps, and their winning moves, as
+/// `solver` finds them.
+fn check_heaps<G: Impartial<Position = Vec<u64>>>(solver: &mut Solver<'_, G>, item: &str) {
+    check_heap_positions(solver, item);
+    for known in moves(item) {
+        let expected: Vec<_> = known.moves.iter().map(|m| numbers(m)).collect();
+        let found = solver.winning_moves(&numbers(&known.position), known.play);
+        assert_eq!(found.unwrap(), expected, "{}", known.at);
+    }
+}
+
+/// The outcome of every position of the text item `item` that is a row of heaps, and its
+/// value where the text gives it, as `solver` finds them.
+fn check_heap_positions<G: Impartial<Position = Vec<u64>>>(solver: &mut Solver<'_, G>, item: &str) {
+    for known in positions(item) {
+        let heaps = numbers(&known.position);
+        let outcome = solver.outcome(&heaps, known.play).unwrap();
+        assert_eq!(outcome, known.outcome, "{}", known.at);
+        if known.value.is_some() {
+            assert_eq!(solver.nim_value(&heaps).ok(), known.value, "{}", known.at);
+        }
+    }
 }
 
 #[test]
@@ -312,8 +315,33 @@ fn star(n: usize) -> Set {
     Set((0..n).map(star).collect())
 }
 
-fn set<const N: usize>(options: [Set; N]) -> Set {
-    Set(options.to_vec())
+/// A sum of nested sets as the article writes them: `*n` a nimber, `{A, B}` the set of the
+/// options A and B, the parts of a sum separated by ` + `.
+fn sets(text: &str) -> Vec<Set> {
+    text.split(" + ")
+        .map(|part| match read_set(part) {
+            (set, "") => set,
+            (_, rest) => panic!("{part}: '{rest}' left over"),
+        })
+        .collect()
+}
+
+/// The set at the start of `text`, and the rest.
+fn read_set(text: &str) -> (Set, &str) {
+    if let Some(rest) = text.strip_prefix('*') {
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        return (star(rest[..digits].parse().unwrap()), &rest[digits..]);
+    }
+    let mut rest = text.strip_prefix('{').expect("a set or a nimber");
+    let mut options = Vec::new();
+    loop {
+        if let Some(after) = rest.strip_prefix('}') {
+            return (Set(options), after);
+        }
+        let (option, after) = read_set(rest);
+        options.push(option);
+        rest = after.strip_prefix(", ").unwrap_or(after);
+    }
 }
 
 /// A sum of nested sets.
@@ -341,28 +369,13 @@ impl Impartial for Sets {
 
 #[test]
 fn the_encyclopedia_nested_sets() {
-    let one = set([star(1)]); // {*1}
-    let three = set([star(1), one.clone(), star(2)]); // {*1, {*1}, *2}
-    let zero = set([star(2), three.clone()]);
-    let s = set([
-        three.clone(),
-        zero.clone(),
-        set([one.clone(), set([one.clone()]), three.clone()]),
-    ]);
-    let s_prime = set([one.clone()]);
     let mut solver = Solver::new(&Sets);
-    assert_eq!(solver.nim_value(&vec![three]).unwrap(), 3);
-    assert_eq!(solver.nim_value(&vec![zero]).unwrap(), 0);
-    assert_eq!(solver.nim_value(&vec![s.clone()]).unwrap(), 1);
-    assert_eq!(solver.nim_value(&vec![s_prime.clone()]).unwrap(), 1);
-    assert_eq!(
-        solver.outcome(&vec![s.clone()], Play::Normal).unwrap(),
-        Outcome::N
-    );
-    assert_eq!(
-        solver.outcome(&vec![s, s_prime], Play::Normal).unwrap(),
-        Outcome::P
-    );
+    for known in positions("encyclopedia") {
+        let sum = sets(&known.position);
+        assert_eq!(solver.nim_value(&sum).ok(), known.value, "{}", known.at);
+        let outcome = solver.outcome(&sum, known.play).unwrap();
+        assert_eq!(outcome, known.outcome, "{}", known.at);
+    }
     for n in 0..7 {
         assert_eq!(solver.nim_value(&vec![star(n)]).unwrap(), n as u64);
     }
@@ -372,14 +385,7 @@ fn the_encyclopedia_nested_sets() {
 fn fraenkels_subtract_at_most_s() {
     let one_or_two = Heaps(Subtraction::new(vec![1, 2]).unwrap());
     let mut solver = Solver::new(&one_or_two);
-    assert_eq!(
-        solver.outcome(&vec![1, 6, 10], Play::Normal).unwrap(),
-        Outcome::P
-    );
-    assert_eq!(
-        solver.winning_moves(&vec![1, 6, 8], Play::Normal).unwrap(),
-        [vec![1, 6, 7]]
-    );
+    check_heaps(&mut solver, "fraenkel 3");
     for heaps in
         (0..9u64).flat_map(|a| (0..9u64).flat_map(move |b| (0..9u64).map(move |c| vec![a, b, c])))
     {
@@ -396,12 +402,7 @@ fn fraenkels_subtract_at_most_s() {
         }
     }
     let at_most_3 = Heaps(Subtraction::new(vec![1, 2, 3]).unwrap());
-    assert_eq!(
-        Solver::new(&at_most_3)
-            .outcome(&vec![1, 2, 3], Play::Normal)
-            .unwrap(),
-        Outcome::P
-    );
+    check_heap_positions(&mut Solver::new(&at_most_3), "fraenkel 4");
     let misere_p: Vec<u64> = (0..=20)
         .filter(|&n| {
             Solver::new(&at_most_3)
@@ -410,7 +411,12 @@ fn fraenkels_subtract_at_most_s() {
                 == Outcome::P
         })
         .collect();
-    assert_eq!(misere_p, [1, 5, 9, 13, 17]);
+    // The article lists every P-position below 21.
+    let listed: Vec<u64> = positions("fraenkel 5")
+        .iter()
+        .map(|known| known.position.parse().unwrap())
+        .collect();
+    assert_eq!(misere_p, listed);
 }
 
 #[test]
@@ -451,11 +457,7 @@ fn single(left: u64) -> Vec<u64> {
 #[test]
 fn exercise_3_at_most_half() {
     let g = values(AtMostHalf, 200);
-    let printed = [
-        0, 0, 1, 0, 2, 1, 3, 0, 4, 2, 5, 1, 6, 3, 7, 0, 8, 4, 9, 2, 10, 5, 11, 1, 12, 6, 13, 3, 14,
-        7, 15, 0, 16,
-    ];
-    assert_eq!(g[..33], printed);
+    check_values("at-most-half", |x| g[x as usize]);
     for k in 1..100usize {
         assert_eq!(g[2 * k], k as u64);
         assert_eq!(g[2 * k + 1], g[k]);
@@ -477,11 +479,11 @@ fn solve_sum(components: &[(&str, &str)]) -> Report {
 fn exercises_5_to_7_even_takes_and_multiples_of_three() {
     // Ex 5: take an even number > 0, or empty a heap of exactly one chip.
     let g5 = values(EvenOrOne, 60);
-    assert_eq!(g5[..10], [0, 1, 1, 0, 2, 2, 3, 3, 4, 4]);
+    check_values("even-or-one", |x| g5[x as usize]);
     assert!((4..=60).all(|n| g5[n] == n as u64 / 2));
     // Ex 6: take a positive multiple of 3 but not all, or all if the heap is ≡ 2 (mod 3).
     let g6 = values(ThreesOrAll, 60);
-    assert_eq!(g6[..15], [0, 0, 1, 0, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 5]);
+    check_values("threes-or-all", |x| g6[x as usize]);
     for k in 1..20usize {
         assert_eq!(
             (g6[3 * k], g6[3 * k + 1], g6[3 * k + 2]),
@@ -489,38 +491,33 @@ fn exercises_5_to_7_even_takes_and_multiples_of_three() {
         );
     }
     // Ex 7: 18 under Ex 5, 17 under Ex 6, 7 under Nim: 9 ⊕ 6 ⊕ 7 = 8; the only winning move
-    // takes the Ex 5 heap from 18 to 2 (value 1).
-    assert_eq!((g5[18], g6[17]), (9, 6));
-    let report = solve_sum(&[("even-or-one", "18"), ("threes-or-all", "17"), ("nim", "7")]);
-    assert_eq!(report.nim_value, Some(8));
-    let moves: Vec<_> = report.winning_moves.into_iter().map(|m| m.to).collect();
-    assert_eq!(
-        moves,
-        [Some("even-or-one 2 + threes-or-all 17 + nim 7".to_string())]
-    );
+    // takes the Ex 5 heap from 18 to 2 (value 1). (The values of 18 and 17 are checked above.)
+    for known in positions("ch3 ex 7") {
+        let report = solve_sum(&components(&known.position));
+        assert_eq!(report.outcome, known.outcome, "{}", known.at);
+        assert_eq!(report.nim_value, known.value, "{}", known.at);
+    }
+    for known in moves("ch3 ex 7") {
+        let report = solve_sum(&components(&known.position));
+        let moves: Vec<_> = report.winning_moves.into_iter().map(|m| m.to).collect();
+        let expected: Vec<_> = known.moves.iter().cloned().map(Some).collect();
+        assert_eq!(moves, expected, "{}", known.at);
+    }
 }
 
 #[test]
 fn exercises_8_and_9_dim_and_prim() {
     let (dim_plus, dim_minus) = (values(Dim::Plus, 64), values(Dim::Minus, 64));
-    assert_eq!(
-        dim_plus[1..=16],
-        [1, 2, 1, 3, 1, 2, 1, 4, 1, 2, 1, 3, 1, 2, 1, 5]
-    );
-    assert_eq!(dim_minus[1..=8], [0, 1, 0, 2, 0, 1, 0, 3]);
+    check_values("dim-plus", |n| dim_plus[n as usize]);
+    check_values("dim-minus", |n| dim_minus[n as usize]);
     for n in 1..=64u64 {
         let twos = u64::from(n.trailing_zeros());
         assert_eq!(dim_plus[n as usize], 1 + twos, "Dim+ {n}");
         assert_eq!(dim_minus[n as usize], twos, "Dim- {n}");
     }
     let prim_plus = values(Prim::Plus, 30);
-    assert_eq!(
-        prim_plus,
-        [
-            0, 1, 0, 2, 0, 3, 0, 4, 0, 2, 0, 5, 0, 6, 0, 2, 0, 7, 0, 8, 0, 2, 0, 9, 0, 3, 0, 2, 0,
-            10, 0
-        ]
-    );
+    assert_eq!(prim_plus.len(), 31);
+    check_values("prim-plus", |n| prim_plus[n as usize]);
     let prim_minus = values(Prim::Minus, 30);
     for n in 2..=30usize {
         // Prim⁻ is Prim⁺ with 0 and 1 swapped on the even heaps.
@@ -559,10 +556,7 @@ fn exercise_15_take_one_or_two_or_one_and_split() {
     let g = values(Rule(rule), 100);
     assert!(g.iter().enumerate().all(|(n, &v)| v == n as u64 % 4));
     let game = Heaps(Rule(rule));
-    let moves = Solver::new(&game)
-        .winning_moves(&vec![15], Play::Normal)
-        .unwrap();
-    assert_eq!(moves, [vec![1, 13], vec![3, 11], vec![5, 9], vec![7, 7]]);
+    check_heaps(&mut Solver::new(&game), "ch3 ex 15(b)");
 }
 
 #[test]
@@ -574,19 +568,9 @@ fn exercise_20_grundys_game() {
             .collect::<Vec<_>>()
     };
     let g = values(Rule(grundy), 30);
-    assert_eq!(g[1..=13], [0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3]);
-    assert_eq!(
-        g[14..=30],
-        [2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3]
-    );
+    check_values("grundy", |n| g[n as usize]);
     let game = Heaps(Rule(grundy));
-    let moves = Solver::new(&game)
-        .winning_moves(&vec![5, 8, 13], Play::Normal)
-        .unwrap();
-    assert_eq!(
-        moves,
-        [vec![2, 3, 8, 13], vec![5, 2, 6, 13], vec![5, 8, 5, 8]]
-    );
+    check_heaps(&mut Solver::new(&game), "ch3 ex 20(b)");
 }
 
 #[test]

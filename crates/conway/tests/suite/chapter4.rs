@@ -3,6 +3,9 @@
 //! and every winning-move finder is held to the mex definition or to a search over all
 //! moves.
 
+use crate::common::{
+    check_table, check_values, moves, numbers, positions, products, value_of,
+};
 use conway::analysis::Budget;
 use conway::coin::{values_by_mex, CoinGame, CoinRule, Lengths, MovingTwins, Rule, Square, Tartan};
 use conway::engine::{Limits, Outcome, Play};
@@ -81,6 +84,73 @@ fn after(heads: &[Square], turned: &[Square]) -> Vec<Square> {
     set.symmetric_difference(&turned).copied().collect()
 }
 
+/// The squares `(x,y) (x,y) ...` of a two-dimensional position of the data.
+fn squares(text: &str) -> Vec<Square> {
+    text.split(' ')
+        .map(|square| {
+            let (x, y) = square
+                .strip_prefix('(')
+                .and_then(|s| s.strip_suffix(')'))
+                .and_then(|s| s.split_once(','))
+                .unwrap_or_else(|| panic!("{square} is not (x,y)"));
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+/// The block `ROWSxCOLUMNS` a move of the data turns (`1,2x3,4`: rows 1 and 2 by columns 3
+/// and 4).
+fn block(text: &str) -> Vec<Square> {
+    let (rows, columns) = text.split_once('x').unwrap();
+    let list = |text: &str| numbers(&text.replace(',', " "));
+    product_move(&list(rows), &list(columns))
+}
+
+/// The value of every two-dimensional position of the text item `item` by `game`, and the
+/// positions its winning moves leave, each move a block of the data.
+fn check_squares<G: Impartial<Position = Vec<Square>>>(
+    game: &G,
+    value: impl Fn(&[Square]) -> u64,
+    item: &str,
+) {
+    for known in positions(item) {
+        let heads = squares(&known.position);
+        assert_eq!(Some(value(&heads)), known.value, "{}", known.at);
+    }
+    for known in moves(item) {
+        let heads = squares(&known.position);
+        let expected: BTreeSet<_> = known
+            .moves
+            .iter()
+            .map(|turned| after(&heads, &block(turned)))
+            .collect();
+        assert_eq!(winning(game, &heads), expected, "{}", known.at);
+        assert_eq!(winning_by_search(game, &heads), expected, "{}", known.at);
+    }
+}
+
+/// The value of every one-dimensional position of the text item `item` in the coin game of the
+/// record (other games' records are left to the caller).
+fn check_coin_values(item: &str) {
+    for known in positions(item).into_iter().filter(|k| k.game.starts_with("coins:")) {
+        let game = coins(&known.game["coins:".len()..]);
+        let heads = numbers(&known.position);
+        assert_eq!(game.position_value(&heads).ok(), known.value, "{}", known.at);
+    }
+}
+
+/// The winning moves of every one-dimensional position of the text item `item`, in the coin
+/// game of the record, by the closed forms and by search.
+fn check_coin_moves(item: &str) {
+    for known in moves(item) {
+        let game = coins(&known.game["coins:".len()..]);
+        let heads = numbers(&known.position);
+        let expected: BTreeSet<_> = known.moves.iter().map(|m| numbers(m)).collect();
+        assert_eq!(winning(&game, &heads), expected, "{}", known.at);
+        assert_eq!(winning_by_search(&game, &heads), expected, "{}", known.at);
+    }
+}
+
 #[test]
 fn theorem_4_1_a_position_is_worth_the_nim_sum_of_its_heads() {
     for (name, coins_from, through) in [
@@ -111,9 +181,9 @@ fn theorem_4_1_a_position_is_worth_the_nim_sum_of_its_heads() {
 #[test]
 fn example_4_1_subtraction_games_as_coin_games() {
     let game = coins("subtraction:1,2,3");
-    assert_eq!(values(&game, 1..=11), [1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3]);
+    check_values("coins:subtraction:1,2,3", |x| game.value(x).unwrap());
     // THHTTH: heads on coins 2, 3 and 6, the sum of piles of 2, 3 and 6.
-    assert_eq!(game.position_value(&[2, 3, 6]).unwrap(), 2 ^ 3 ^ 2);
+    check_coin_values("ch4 §4.1");
     // Any subtraction set: a head on coin x is a pile of x.
     for set in [
         vec![1, 3, 4],
@@ -207,17 +277,7 @@ fn example_4_2_twins_is_nim() {
 #[test]
 fn example_4_3_mock_turtles() {
     let game = coins("mock-turtles");
-    assert_eq!(
-        values(&game, 0..=13),
-        [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26]
-    );
-    assert_eq!(
-        values(&game, 14..=40),
-        [
-            28, 31, 32, 35, 37, 38, 41, 42, 44, 47, 49, 50, 52, 55, 56, 59, 61, 62, 64, 67, 69, 70,
-            73, 74, 76, 79, 81
-        ]
-    );
+    check_values("coins:mock-turtles", |x| game.value(x).unwrap());
     // Theorem 4.2 against the mex definition.
     let by_mex = values_by_mex(game.rule(), 150).unwrap();
     assert_eq!(values(&game, 0..=150), by_mex);
@@ -234,8 +294,7 @@ fn example_4_3_mock_turtles() {
         let p = heads.len().is_multiple_of(2) && xor == 0;
         assert_eq!(game.position_value(&heads).unwrap() == 0, p, "{heads:?}");
     }
-    assert_eq!(game.position_value(&[1, 2, 3]), Ok(1));
-    assert_eq!(game.position_value(&[0, 1, 2, 3]), Ok(0));
+    check_coin_values("ch4 example 4.3");
     // Past 2^63 the value 2x + 1 overflows: a clear refusal, not a wrong answer.
     assert!(game.value(1 << 63).is_err());
     assert_eq!(game.value(1_000_000_000_000), Ok(2_000_000_000_000));
@@ -244,11 +303,7 @@ fn example_4_3_mock_turtles() {
 #[test]
 fn example_4_4_ruler() {
     let game = coins("ruler");
-    assert_eq!(
-        values(&game, 1..=14),
-        [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2]
-    );
-    assert_eq!((game.value(16), game.value(32)), (Ok(16), Ok(32)));
+    check_values("coins:ruler", |x| game.value(x).unwrap());
     assert_eq!(
         values(&game, 1..=300),
         values_by_mex(game.rule(), 300).unwrap()
@@ -259,13 +314,7 @@ fn example_4_4_ruler() {
 #[test]
 fn example_4_5_grunt_is_grundys_game() {
     let game = coins("grunt");
-    assert_eq!(
-        values(&game, 0..=30),
-        [
-            0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1,
-            2, 3
-        ]
-    );
+    check_values("grundy", |x| game.value(x).unwrap());
     // Far coins need the mex recurrence: past its budget, a clear refusal.
     let error = game.value(10_000_000).unwrap_err().to_string();
     assert!(error.contains("too far"), "{error}");
@@ -274,19 +323,13 @@ fn example_4_5_grunt_is_grundys_game() {
 #[test]
 fn exercise_4_5_triplets_and_4_6_rulerette() {
     let triplets = coins("triplets");
-    assert_eq!(
-        values(&triplets, 0..=10),
-        [0, 0, 1, 2, 4, 7, 8, 11, 13, 14, 16]
-    );
+    check_values("coins:triplets", |x| triplets.value(x).unwrap());
     assert_eq!(
         values(&triplets, 0..=90),
         values_by_mex(triplets.rule(), 90).unwrap()
     );
     let rulerette = coins("rulerette");
-    assert_eq!(
-        values(&rulerette, 1..=16),
-        [0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 8]
-    );
+    check_values("coins:rulerette", |x| rulerette.value(x).unwrap());
     assert_eq!(
         values(&rulerette, 1..=300),
         values_by_mex(rulerette.rule(), 300).unwrap()
@@ -342,51 +385,35 @@ fn one_dimensional_winning_moves_match_search() {
 
 #[test]
 fn exercise_4_2_one_row_four_games() {
-    // TTHTHHTTH.
-    let turtles = coins("turning-turtles");
-    let heads = vec![3, 5, 6, 9];
-    assert_eq!(turtles.position_value(&heads), Ok(9));
-    assert_eq!(winning(&turtles, &heads), BTreeSet::from([vec![3, 5, 6]]));
-    let report = ruleset("turning-turtles")
-        .unwrap()
-        .parse("TTHTHHTTH")
-        .unwrap()
-        .analyse(Play::Normal, 10, Budget::default())
-        .unwrap();
-    assert_eq!(report.nim_value, Some(9));
-
-    let twins = coins("twins");
-    let heads = vec![2, 4, 5, 8];
-    assert_eq!(twins.position_value(&heads), Ok(11));
-    assert_eq!(winning(&twins, &heads), BTreeSet::from([vec![2, 3, 4, 5]]));
-
-    // (c) S = {1, 3, 4}, exactly two coins, numbered from 1: heads 3, 5, 6, 9 are P; and the
-    // same with the single-coin move of Example 4.1.
-    for name in ["subtraction-two:1,3,4", "subtraction:1,3,4"] {
-        let game = coins(name);
-        assert_eq!(game.position_value(&[3, 5, 6, 9]), Ok(0), "{name}");
-        assert!(winning(&game, &vec![3, 5, 6, 9]).is_empty());
+    // TTHTHHTTH in (a) Turning Turtles, (b) Twins, (c) S = {1, 3, 4}, exactly two coins,
+    // numbered from 1, and the same with the single-coin move of Example 4.1, (d) Mock Turtles.
+    check_coin_values("ch4 ex 4.2");
+    check_coin_moves("ch4 ex 4.2");
+    // (a) as the ruleset reads the row.
+    for known in positions("ch4 ex 4.2(a)") {
+        if known.game.starts_with("coins:") {
+            continue;
+        }
+        let report = ruleset(&known.game)
+            .unwrap()
+            .parse(&known.position)
+            .unwrap()
+            .analyse(Play::Normal, 10, Budget::default())
+            .unwrap();
+        assert_eq!(report.nim_value, known.value, "{}", known.at);
     }
-
-    let mock = coins("mock-turtles");
-    assert_eq!(mock.position_value(&heads), Ok(23));
-    assert_eq!(winning(&mock, &heads), BTreeSet::from([vec![2, 3, 4, 5]]));
 }
 
 #[test]
 fn exercise_4_3_three_winning_moves() {
-    let mock = coins("mock-turtles");
-    let heads = vec![0, 1, 2, 4, 6];
-    assert_eq!(mock.position_value(&heads), Ok(2));
-    let moves = winning(&mock, &heads);
-    assert_eq!(
-        moves,
-        BTreeSet::from([vec![0, 2, 4, 6], vec![0, 1, 4, 5], vec![0, 1, 2, 3]])
-    );
-    assert_eq!(moves, winning_by_search(&mock, &heads));
-    let position = ruleset("coins:mock-turtles")
+    check_coin_values("ch4 ex 4.3");
+    check_coin_moves("ch4 ex 4.3");
+    let [example] = &positions("ch4 ex 4.3")[..] else {
+        panic!("one position")
+    };
+    let position = ruleset(&example.game)
         .unwrap()
-        .parse("0 1 2 4 6")
+        .parse(&example.position)
         .unwrap();
     let described: BTreeSet<String> = position
         .best_moves(Play::Normal, Budget::default())
@@ -407,59 +434,17 @@ fn exercise_4_3_three_winning_moves() {
 
 #[test]
 fn example_4_6_moving_twins() {
-    let table: [[u64; 10]; 10] = [
-        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-        [1, 0, 3, 2, 5, 4, 7, 6, 9, 8],
-        [2, 3, 0, 1, 6, 7, 4, 5, 10, 11],
-        [3, 2, 1, 0, 7, 6, 5, 4, 11, 10],
-        [4, 5, 6, 7, 0, 1, 2, 3, 12, 13],
-        [5, 4, 7, 6, 1, 0, 3, 2, 13, 12],
-        [6, 7, 4, 5, 2, 3, 0, 1, 14, 15],
-        [7, 6, 5, 4, 3, 2, 1, 0, 15, 14],
-        [8, 9, 10, 11, 12, 13, 14, 15, 0, 1],
-        [9, 8, 11, 10, 13, 12, 15, 14, 1, 0],
-    ];
+    // Table 4.1, the nim-sum table.
     let mut search = Solver::new(&MovingTwins).by_search_only();
-    for x in 0..10 {
-        for y in 0..10 {
-            let by_mex = search.nim_value(&vec![(x, y)]).unwrap();
-            assert_eq!(
-                (by_mex, MovingTwins.value((x, y))),
-                (table[x as usize][y as usize], by_mex)
-            );
-        }
-    }
+    check_table("nim-sum", |x, y| {
+        let by_mex = search.nim_value(&vec![(x, y)]).unwrap();
+        assert_eq!(MovingTwins.value((x, y)), by_mex);
+        by_mex
+    });
     // Fig 2.4: value 3 and exactly three winning moves.
-    let heads = vec![(1, 3), (3, 2), (4, 4)];
-    assert_eq!(Solver::new(&MovingTwins).nim_value(&heads), Ok(3));
-    let expected = BTreeSet::from([
-        after(&heads, &[(3, 2), (3, 1)]),
-        after(&heads, &[(3, 2), (0, 2)]),
-        after(&heads, &[(1, 3), (1, 0)]),
-    ]);
-    assert_eq!(winning(&MovingTwins, &heads), expected);
-    assert_eq!(winning_by_search(&MovingTwins, &heads), expected);
+    let value = |heads: &[Square]| Solver::new(&MovingTwins).nim_value(&heads.to_vec()).unwrap();
+    check_squares(&MovingTwins, value, "ch4 example 4.6");
 }
-
-/// Table 4.2 as corrected: the nim-multiplication table of GF(16).
-const TABLE_4_2: [[u64; 16]; 16] = [
-    [0; 16],
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
-    [0, 2, 3, 1, 8, 10, 11, 9, 12, 14, 15, 13, 4, 6, 7, 5],
-    [0, 3, 1, 2, 12, 15, 13, 14, 4, 7, 5, 6, 8, 11, 9, 10],
-    [0, 4, 8, 12, 6, 2, 14, 10, 11, 15, 3, 7, 13, 9, 5, 1],
-    [0, 5, 10, 15, 2, 7, 8, 13, 3, 6, 9, 12, 1, 4, 11, 14],
-    [0, 6, 11, 13, 14, 8, 5, 3, 7, 1, 12, 10, 9, 15, 2, 4],
-    [0, 7, 9, 14, 10, 13, 3, 4, 15, 8, 6, 1, 5, 2, 12, 11],
-    [0, 8, 12, 4, 11, 3, 7, 15, 13, 5, 1, 9, 6, 14, 10, 2],
-    [0, 9, 14, 7, 15, 6, 1, 8, 5, 12, 11, 2, 10, 3, 4, 13],
-    [0, 10, 15, 5, 3, 9, 12, 6, 1, 11, 14, 4, 2, 8, 13, 7],
-    [0, 11, 13, 6, 7, 12, 10, 1, 9, 2, 4, 15, 14, 5, 3, 8],
-    [0, 12, 4, 8, 13, 1, 9, 5, 6, 10, 2, 14, 11, 7, 15, 3],
-    [0, 13, 6, 11, 9, 4, 15, 2, 14, 3, 8, 5, 7, 10, 1, 12],
-    [0, 14, 7, 9, 5, 11, 2, 12, 10, 4, 13, 3, 15, 1, 8, 6],
-    [0, 15, 5, 10, 1, 14, 4, 11, 2, 13, 7, 8, 3, 12, 6, 9],
-];
 
 /// The Tartan theorem against direct mex (the solver's search, closed forms ignored) on
 /// the board `rows × columns`.
@@ -482,14 +467,12 @@ fn tartan_by_mex(
 
 #[test]
 fn example_4_7_turning_corners() {
+    // Table 4.2 as corrected, the nim-multiplication table of GF(16).
     let corners = tartan("twins", "twins");
-    for x in 0..16 {
-        for y in 0..16 {
-            assert_eq!(corners.value((x, y)), Ok(TABLE_4_2[x as usize][y as usize]));
-        }
-    }
+    check_table("nim-product", |x, y| corners.value((x, y)).unwrap());
     tartan_by_mex(&corners, 0..9, 0..9);
-    assert_eq!(corners.value((4, 4)), Ok(6));
+    let g = |x, y| corners.value((x, y)).unwrap();
+    assert_eq!(g(4, 4), 6);
     // g[(4,4)] by its ten options up to symmetry.
     let options: Vec<u64> = [
         (0, 0),
@@ -504,23 +487,23 @@ fn example_4_7_turning_corners() {
         (3, 3),
     ]
     .iter()
-    .map(|&(a, b)| TABLE_4_2[a][b] ^ TABLE_4_2[a][4] ^ TABLE_4_2[4][b])
+    .map(|&(a, b)| g(a, b) ^ g(a, 4) ^ g(4, b))
     .collect();
     assert_eq!(options, [0, 4, 8, 12, 1, 14, 11, 3, 5, 2]);
     // Fig 2.4: value 4, and the one winning move turns the corners of (3,3)–(4,4).
-    let heads = vec![(1, 3), (3, 2), (4, 4)];
-    assert_eq!(corners.position_value(&heads), Ok(4));
-    let only = BTreeSet::from([vec![(1, 3), (3, 2), (3, 3), (3, 4), (4, 3)]]);
-    assert_eq!(winning(&corners, &heads), only);
-    assert_eq!(winning_by_search(&corners, &heads), only);
-    let position = ruleset("turning-corners")
+    let value = |heads: &[Square]| corners.position_value(heads).unwrap();
+    check_squares(&corners, value, "ch4 example 4.7");
+    let [example] = &positions("ch4 example 4.7")[..] else {
+        panic!("one position")
+    };
+    let position = ruleset(&example.game)
         .unwrap()
-        .parse("(1,3) (3,2) (4,4)")
+        .parse(&example.position)
         .unwrap();
     let report = position
         .analyse(Play::Normal, 10, Budget::default())
         .unwrap();
-    assert_eq!(report.nim_value, Some(4));
+    assert_eq!(report.nim_value, example.value);
     assert_eq!(
         report.winning_moves[0].description,
         "turn coins (4,4), (4,3), (3,4) and (3,3)"
@@ -529,14 +512,21 @@ fn example_4_7_turning_corners() {
 
 #[test]
 fn exercise_4_8_nim_products() {
-    assert_eq!(
-        (nim_mul(21, 6), nim_mul(40, 25), nim_mul(14, 15)),
-        (104, 73, 6)
-    );
-    assert_eq!(nim_sqrt(8), 14);
-    let roots: Vec<u64> = (0..256).filter(|&x| nim_mul(x, x) ^ x ^ 6 == 0).collect();
-    assert_eq!(roots, [14, 15]);
-    assert_eq!((nim_mul(24, 17), nim_mul(8, 8)), (128, 13));
+    for item in ["ch4 ex 4.8(a)", "ch4 §4.3 worked example"] {
+        for (a, b, product) in products(item) {
+            assert_eq!(nim_mul(a, b), product, "{a} ⊗ {b}");
+        }
+    }
+    // (b) the square root of 8.
+    for (a, b, square) in products("ch4 ex 4.8(b)") {
+        assert_eq!((nim_mul(a, b), nim_sqrt(square)), (square, a));
+    }
+    // (c) the two roots of x ⊗ x ⊕ x ⊕ c = 0: their sum 1, their product c.
+    for (a, b, c) in products("ch4 ex 4.8(c)") {
+        let roots: Vec<u64> = (0..256).filter(|&x| nim_mul(x, x) ^ x ^ c == 0).collect();
+        assert_eq!(roots, [a, b]);
+        assert_eq!((a ^ b, nim_mul(a, b)), (1, c));
+    }
 }
 
 #[test]
@@ -548,96 +538,55 @@ fn example_4_8_turtles_squared() {
             assert_eq!(turtles.value((x, y)), Ok(nim_mul(x, y)));
         }
     }
-    let heads = vec![(2, 4), (4, 3), (5, 5)];
-    assert_eq!(turtles.position_value(&heads), Ok(3));
-    let expected = BTreeSet::from([
-        after(&heads, &product_move(&[2, 5], &[3, 5])),
-        after(&heads, &product_move(&[3, 5], &[2, 5])),
-    ]);
-    assert_eq!(winning(&turtles, &heads), expected);
-    assert_eq!(winning_by_search(&turtles, &heads), expected);
+    let value = |heads: &[Square]| turtles.position_value(heads).unwrap();
+    check_squares(&turtles, value, "ch4 example 4.8");
 }
 
 #[test]
 fn example_4_9_rugs() {
+    // Table 4.3, the nim-products of the Ruler values that head its rows and columns.
     let rugs = tartan("ruler", "ruler");
-    let ruler = [1u64, 2, 1, 4, 1, 2, 1, 8];
-    let table_4_3: [[u64; 8]; 8] = [
-        [1, 2, 1, 4, 1, 2, 1, 8],
-        [2, 3, 2, 8, 2, 3, 2, 12],
-        [1, 2, 1, 4, 1, 2, 1, 8],
-        [4, 8, 4, 6, 4, 8, 4, 11],
-        [1, 2, 1, 4, 1, 2, 1, 8],
-        [2, 3, 2, 8, 2, 3, 2, 12],
-        [1, 2, 1, 4, 1, 2, 1, 8],
-        [8, 12, 8, 11, 8, 12, 8, 13],
-    ];
-    for x in 1..=8 {
-        for y in 1..=8 {
-            let cell = table_4_3[x as usize - 1][y as usize - 1];
-            assert_eq!(rugs.value((x, y)), Ok(cell));
-            assert_eq!(cell, nim_mul(ruler[x as usize - 1], ruler[y as usize - 1]));
-        }
-    }
+    let ruler = |x| value_of("coins:ruler", x);
+    check_table("rugs", |x, y| {
+        let cell = rugs.value((x, y)).unwrap();
+        assert_eq!(cell, nim_mul(ruler(x), ruler(y)));
+        cell
+    });
     tartan_by_mex(&rugs, 1..10, 1..10);
-    let heads = vec![(2, 4), (4, 3), (5, 5)];
-    let values: Vec<u64> = heads.iter().map(|&s| rugs.value(s).unwrap()).collect();
-    assert_eq!(values, [8, 4, 1]);
-    assert_eq!(rugs.position_value(&heads), Ok(13));
-    let block = |rows: std::ops::RangeInclusive<u64>, columns: std::ops::RangeInclusive<u64>| {
-        let rows: Vec<u64> = rows.collect();
-        let columns: Vec<u64> = columns.collect();
-        after(&heads, &product_move(&rows, &columns))
+    // Fig 2.4 and its four winning moves; the book's leaves rows 1–2 and 4 and 5 holding
+    // HHHHT, HHHTT, (4,3) and (5,5).
+    let value = |heads: &[Square]| rugs.position_value(heads).unwrap();
+    check_squares(&rugs, value, "ch4 example 4.9");
+    check_books_move(&rugs, "ch4 example 4.9");
+}
+
+/// The position the book's move leaves (a P-position of the text item `item`) is what one of
+/// the winning moves from the item's N-position leaves.
+fn check_books_move<G: Impartial<Position = Vec<Square>>>(game: &G, item: &str) {
+    let known = positions(item);
+    let [start] = &known.iter().filter(|k| k.outcome == Outcome::N).collect::<Vec<_>>()[..]
+    else {
+        panic!("{item}: one N-position")
     };
-    let expected = BTreeSet::from([
-        block(1..=2, 1..=4),
-        block(1..=4, 2..=3),
-        block(1..=5, 4..=5),
-        block(4..=5, 1..=5),
-    ]);
-    assert_eq!(winning(&rugs, &heads), expected);
-    assert_eq!(winning_by_search(&rugs, &heads), expected);
-    // The book's move: rows 1–2 and 4 and 5 then hold HHHHT, HHHTT, (4,3) and (5,5).
-    assert_eq!(
-        block(1..=2, 1..=4),
-        vec![
-            (1, 1),
-            (1, 2),
-            (1, 3),
-            (1, 4),
-            (2, 1),
-            (2, 2),
-            (2, 3),
-            (4, 3),
-            (5, 5)
-        ]
-    );
+    let after_the_move = known.iter().filter(|k| k.outcome == Outcome::P);
+    let winners = winning(game, &squares(&start.position));
+    for book in after_the_move {
+        assert!(winners.contains(&squares(&book.position)), "{}", book.at);
+    }
 }
 
 #[test]
 fn section_4_5_mock_turtles_squared() {
+    // Table 4.4, the nim-products of the Mock Turtles values that head its rows and columns.
     let mock = tartan("mock-turtles", "mock-turtles");
-    let g = [1u64, 2, 4, 7, 8, 11];
-    let table_4_4: [[u64; 6]; 5] = [
-        [1, 2, 4, 7, 8, 11],
-        [2, 3, 8, 9, 12, 13],
-        [4, 8, 6, 10, 11, 7],
-        [7, 9, 10, 4, 15, 1],
-        [8, 12, 11, 15, 13, 9],
-    ];
-    for x in 0..5 {
-        for y in 0..6 {
-            assert_eq!(mock.value((x, y)), Ok(table_4_4[x as usize][y as usize]));
-            assert_eq!(
-                table_4_4[x as usize][y as usize],
-                nim_mul(g[x as usize], g[y as usize])
-            );
-        }
-    }
+    let g = |x| value_of("coins:mock-turtles", x);
+    check_table("mock-turtles-squared", |x, y| {
+        let cell = mock.value((x, y)).unwrap();
+        assert_eq!(cell, nim_mul(g(x), g(y)));
+        cell
+    });
     tartan_by_mex(&mock, 0..7, 0..7);
     // Fig 3.4: heads (0,1) and (4,5), worth 2 and 9.
-    let heads = vec![(0, 1), (4, 5)];
-    assert_eq!(mock.position_value(&heads), Ok(11));
     assert_eq!(mock.option_bound(&vec![(4, 5)]), Some(176));
     // Step 1: the corners (u1, u2) below (8, 11) that take 9 to 2.
     let corners: Vec<(u64, u64)> = (0..8)
@@ -645,86 +594,34 @@ fn section_4_5_mock_turtles_squared() {
         .filter(|&(u1, u2)| nim_mul(u1, u2) ^ nim_mul(u1, 11) ^ nim_mul(8, u2) == 2)
         .collect();
     assert_eq!(corners, [(1, 1), (2, 2), (3, 10), (4, 7), (5, 8)]);
-    // All nine winning moves.
-    let moves = [
-        (vec![4], vec![3, 4, 5]),
-        (vec![0, 4], vec![0, 5]),
-        (vec![1, 4], vec![1, 5]),
-        (vec![2, 4], vec![3, 5]),
-        (vec![3, 4], vec![2, 4, 5]),
-        (vec![0, 1, 4], vec![1, 4, 5]),
-        (vec![0, 2, 4], vec![4, 5]),
-        (vec![1, 3, 4], vec![4, 5]),
-        (vec![2, 3, 4], vec![1, 4, 5]),
-    ];
-    let expected: BTreeSet<Vec<Square>> = moves
-        .iter()
-        .map(|(rows, columns)| after(&heads, &product_move(rows, columns)))
-        .collect();
-    assert_eq!(winning(&mock, &heads), expected);
-    assert_eq!(winning_by_search(&mock, &heads), expected);
-    // The book's move leaves rows 0, 1 and 4 worth 3, 2 and 1.
-    let book = after(&heads, &product_move(&[0, 1, 4], &[1, 4, 5]));
-    assert_eq!(
-        book,
-        vec![(0, 4), (0, 5), (1, 1), (1, 4), (1, 5), (4, 1), (4, 4)]
-    );
-    assert_eq!(mock.position_value(&book), Ok(0));
+    // All nine winning moves; the book's leaves rows 0, 1 and 4 worth 3, 2 and 1.
+    let value = |heads: &[Square]| mock.position_value(heads).unwrap();
+    check_squares(&mock, value, "ch4 §4.5");
+    check_books_move(&mock, "ch4 §4.5");
 }
 
 #[test]
 fn exercise_4_10_mock_turtles_times_ruler() {
     let game = tartan("mock-turtles", "ruler");
-    let table: [[u64; 8]; 5] = [
-        [1, 2, 1, 4, 1, 2, 1, 8],
-        [2, 3, 2, 8, 2, 3, 2, 12],
-        [4, 8, 4, 6, 4, 8, 4, 11],
-        [7, 9, 7, 10, 7, 9, 7, 15],
-        [8, 12, 8, 11, 8, 12, 8, 13],
-    ];
-    for x in 0..5 {
-        for y in 1..=8 {
-            assert_eq!(game.value((x, y)), Ok(table[x as usize][y as usize - 1]));
-        }
-    }
+    check_table("mock-turtles-by-ruler", |x, y| game.value((x, y)).unwrap());
     tartan_by_mex(&game, 0..6, 1..9);
-    let heads = vec![(0, 2), (4, 8)];
-    assert_eq!(game.position_value(&heads), Ok(15));
-    let moves = [
-        (vec![0, 1, 4], vec![6, 7, 8]),
-        (vec![2, 3, 4], vec![6, 7, 8]),
-        (vec![2, 4], vec![4, 5, 6, 7, 8]),
-        (vec![0, 3, 4], (1..=8).collect()),
-        (vec![1, 2, 4], (1..=8).collect()),
-    ];
-    let expected: BTreeSet<Vec<Square>> = moves
-        .iter()
-        .map(|(rows, columns)| after(&heads, &product_move(rows, columns)))
-        .collect();
-    assert_eq!(winning(&game, &heads), expected);
-    assert_eq!(winning_by_search(&game, &heads), expected);
+    let value = |heads: &[Square]| game.position_value(heads).unwrap();
+    check_squares(&game, value, "ch4 ex 4.10");
 }
 
 #[test]
 fn exercise_4_11_rugs_on_a_square() {
     let rugs = tartan("ruler", "ruler");
-    let even = [
-        1, 2, 3, 5, 4, 7, 6, 11, 10, 9, 8, 14, 15, 12, 13, 21, 20, 23, 22, 16,
-    ];
+    let squares = |n: u64, parity: u64| -> Vec<Square> {
+        (1..=n)
+            .flat_map(|i| (1..=n).map(move |j| (i, j)))
+            .filter(|&(i, j)| (i + j) % 2 == parity)
+            .collect()
+    };
     for n in 1..=20u64 {
-        let squares = |parity: u64| -> Vec<Square> {
-            (1..=n)
-                .flat_map(|i| (1..=n).map(move |j| (i, j)))
-                .filter(|&(i, j)| (i + j) % 2 == parity)
-                .collect()
-        };
-        assert_eq!(rugs.position_value(&squares(1)), Ok(0), "odd, n = {n}");
-        assert_eq!(
-            rugs.position_value(&squares(0)),
-            Ok(even[n as usize - 1]),
-            "even, n = {n}"
-        );
+        assert_eq!(rugs.position_value(&squares(n, 1)), Ok(0), "odd, n = {n}");
     }
+    check_values("rugs-even", |n| rugs.position_value(&squares(n, 0)).unwrap());
     // The second player's replies on a small board, by search.
     let mut solver = Solver::new(&rugs);
     let odd: Vec<Square> = vec![(1, 2), (2, 1), (2, 3), (3, 2)];
@@ -737,18 +634,26 @@ fn exercise_4_12_a_hundred_by_a_hundred() {
     for x in 1..=100 {
         assert_eq!(game.rows().value(x), Ok((x - 1) % 5));
     }
-    let heads = vec![(1, 4), (4, 1), (100, 100)];
-    let values: Vec<u64> = heads.iter().map(|&s| game.value(s).unwrap()).collect();
-    assert_eq!(values, [0, 3, 6]);
-    let only = BTreeSet::from([after(&heads, &product_move(&[98, 100], &[97, 98, 99, 100]))]);
-    assert_eq!(winning(&game, &heads), only);
-    // Against every option, valued by the closed forms (checked by mex above).
-    let by_options: BTreeSet<Vec<Square>> = game
-        .options(&heads)
-        .into_iter()
-        .filter(|o| game.position_value(o) == Ok(0))
-        .collect();
-    assert_eq!(by_options, only);
+    for known in positions("ch4 ex 4.12") {
+        let heads = squares(&known.position);
+        assert_eq!(game.position_value(&heads).ok(), known.value, "{}", known.at);
+    }
+    for known in moves("ch4 ex 4.12") {
+        let heads = squares(&known.position);
+        let only: BTreeSet<_> = known
+            .moves
+            .iter()
+            .map(|turned| after(&heads, &block(turned)))
+            .collect();
+        assert_eq!(winning(&game, &heads), only, "{}", known.at);
+        // Against every option, valued by the closed forms (checked by mex above).
+        let by_options: BTreeSet<Vec<Square>> = game
+            .options(&heads)
+            .into_iter()
+            .filter(|o| game.position_value(o) == Ok(0))
+            .collect();
+        assert_eq!(by_options, only, "{}", known.at);
+    }
     tartan_by_mex(&game, 1..8, 1..8);
 }
 

@@ -1,63 +1,24 @@
 //! The nim field: every value of Appendix B and §2.4, the fast product against the mex
 //! definition, and the field laws as properties.
 
+use crate::common::{check_table, products, sums, table};
 use conway::nimber::*;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
-/// The nim-multiplication table 0..15 of Appendix B.4.
-const TABLE_16: [[u64; 16]; 16] = [
-    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
-    [0, 2, 3, 1, 8, 10, 11, 9, 12, 14, 15, 13, 4, 6, 7, 5],
-    [0, 3, 1, 2, 12, 15, 13, 14, 4, 7, 5, 6, 8, 11, 9, 10],
-    [0, 4, 8, 12, 6, 2, 14, 10, 11, 15, 3, 7, 13, 9, 5, 1],
-    [0, 5, 10, 15, 2, 7, 8, 13, 3, 6, 9, 12, 1, 4, 11, 14],
-    [0, 6, 11, 13, 14, 8, 5, 3, 7, 1, 12, 10, 9, 15, 2, 4],
-    [0, 7, 9, 14, 10, 13, 3, 4, 15, 8, 6, 1, 5, 2, 12, 11],
-    [0, 8, 12, 4, 11, 3, 7, 15, 13, 5, 1, 9, 6, 14, 10, 2],
-    [0, 9, 14, 7, 15, 6, 1, 8, 5, 12, 11, 2, 10, 3, 4, 13],
-    [0, 10, 15, 5, 3, 9, 12, 6, 1, 11, 14, 4, 2, 8, 13, 7],
-    [0, 11, 13, 6, 7, 12, 10, 1, 9, 2, 4, 15, 14, 5, 3, 8],
-    [0, 12, 4, 8, 13, 1, 9, 5, 6, 10, 2, 14, 11, 7, 15, 3],
-    [0, 13, 6, 11, 9, 4, 15, 2, 14, 3, 8, 5, 7, 10, 1, 12],
-    [0, 14, 7, 9, 5, 11, 2, 12, 10, 4, 13, 3, 15, 1, 8, 6],
-    [0, 15, 5, 10, 1, 14, 4, 11, 2, 13, 7, 8, 3, 12, 6, 9],
-];
-
 #[test]
 fn multiplication_table_of_appendix_b() {
-    for a in 0..16 {
-        for b in 0..16 {
-            assert_eq!(nim_mul(a, b), TABLE_16[a as usize][b as usize], "{a} ⊗ {b}");
-        }
-    }
-    assert_eq!(
-        nim_mul_by_mex(16),
-        TABLE_16.map(|row| row.to_vec()).to_vec()
-    );
+    // The nim-multiplication table 0..15 of Appendix B.4 (Table 4.2).
+    check_table("nim-product", |a, b| nim_mul(a, b));
+    let by_mex = nim_mul_by_mex(16);
+    assert_eq!(by_mex.len(), 16);
+    assert!(by_mex.iter().all(|row| row.len() == 16));
+    check_table("nim-product", |a, b| by_mex[a as usize][b as usize]);
 }
 
 #[test]
 fn products_listed_in_appendix_b() {
-    let cases: [(u64, u64, u64); 16] = [
-        (2, 2, 3),
-        (4, 4, 6),
-        (8, 8, 13),
-        (16, 16, 24),
-        (32, 32, 52),
-        (64, 64, 103),
-        (128, 128, 222),
-        (256, 256, 384),
-        (65536, 65536, 98304),
-        (2, 3, 1),
-        (7, 7, 4),
-        (5, 6, 8),
-        (16, 2, 32),
-        (17, 8, 136),
-        (24, 8, 141),
-        (17, 24, 128),
-    ];
+    let cases = products("app B.4");
     for (a, b, product) in cases {
         assert_eq!(nim_mul(a, b), product, "{a} ⊗ {b}");
         assert_eq!(
@@ -98,41 +59,30 @@ fn nim_sum_matches_its_mex_definition() {
 
 #[test]
 fn nim_sums_of_the_texts() {
-    assert_eq!(nim_sum(6, 5), 3);
-    assert_eq!(nim_sum(22, 15), 25);
-    assert_eq!(nim_sum(22, 51), 37);
-    assert_eq!(nim_sum(27, 17), 10);
-    assert_eq!(nim_sum(38, 25), 63);
-    assert_eq!(nim_sum(7, 9), 14);
-    // The nim-sum table 0..7 of the slides: row a, column b.
-    let table = [
-        [0, 1, 2, 3, 4, 5, 6, 7],
-        [1, 0, 3, 2, 5, 4, 7, 6],
-        [2, 3, 0, 1, 6, 7, 4, 5],
-        [3, 2, 1, 0, 7, 6, 5, 4],
-        [4, 5, 6, 7, 0, 1, 2, 3],
-        [5, 4, 7, 6, 1, 0, 3, 2],
-        [6, 7, 4, 5, 2, 3, 0, 1],
-        [7, 6, 5, 4, 3, 2, 1, 0],
-    ];
-    for (a, row) in table.iter().enumerate() {
-        for (b, &sum) in row.iter().enumerate() {
-            assert_eq!(nim_sum(a as u128, b as u128), sum);
+    for item in ["ch2", "short texts", "slides"] {
+        for (a, b, sum) in sums(item) {
+            assert_eq!(nim_sum(a.into(), b.into()), sum.into(), "{a} ⊕ {b}");
         }
     }
+    // The nim-sum table of the slides (rows and columns 0..7) and of Table 4.1 (0..9): row a,
+    // column b.
+    check_table("nim-sum", |a, b| nim_sum(a.into(), b.into()) as u64);
 }
 
 #[test]
 fn inverses_1_to_15() {
-    let inverses = [1, 3, 2, 15, 12, 9, 11, 10, 6, 8, 7, 5, 14, 13, 4];
-    for (a, &inverse) in (1..16).zip(&inverses) {
-        assert_eq!(nim_inv_u128(a), Some(inverse), "{a}⁻¹");
+    let inverses = products("ch4 §4.3 inverses");
+    let numbers: Vec<u64> = inverses.iter().map(|&(a, _, _)| a).collect();
+    assert_eq!(numbers, (1..16).collect::<Vec<_>>());
+    for (a, inverse, one) in inverses {
+        assert_eq!(one, 1);
+        assert_eq!(nim_inv_u128(a.into()), Some(inverse.into()), "{a}⁻¹");
     }
     assert_eq!(nim_inv_u128(0), None);
     assert_eq!(nim_div_u128(5, 0), None);
-    // Each row of the 16-table has exactly one 1.
-    for row in &TABLE_16[1..] {
-        assert_eq!(row.iter().filter(|&&x| x == 1).count(), 1);
+    // Each row of the 16-table but the first has exactly one 1.
+    for (a, _, row) in table("nim-product").into_iter().filter(|&(a, _, _)| a > 0) {
+        assert_eq!(row.iter().filter(|&&x| x == 1).count(), 1, "row {a}");
     }
 }
 

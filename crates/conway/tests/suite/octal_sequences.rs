@@ -2,6 +2,7 @@
 //! with up to three digits after the point, and both against the tables of the notes
 //! (§3.5 Kayles and Dawson's chess, Example 4.5 Grunt = Grundy's game).
 
+use crate::common::sequence;
 use conway::engine::{Limits, Meter};
 use conway::heap::{mex_sequence, SparseSpace, TakeBreak};
 
@@ -71,17 +72,7 @@ fn grundys_game_agrees_with_the_definition() {
 #[test]
 fn kayles_table_of_section_3_5() {
     // The computed table of the notes (with g(30) = g(42) = 7, the misprints corrected).
-    let table = [
-        [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6],
-        [4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7],
-        [4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7],
-        [4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7],
-        [4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7],
-        [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7],
-        [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7],
-        [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7],
-    ];
-    let expected: Vec<u64> = table.iter().flatten().copied().collect();
+    let expected = sequence("kayles");
     let kayles = code(&[0, 7, 7]);
     assert_eq!(sparse(&kayles, 96).values().to_vec(), expected);
     assert_eq!(mex_sequence(&kayles, 96), expected);
@@ -89,14 +80,7 @@ fn kayles_table_of_section_3_5() {
 
 #[test]
 fn dawsons_chess_of_section_3_5() {
-    let expected: Vec<u64> = [
-        "0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2 1 1 0 4 5 2 7 4",
-        "0 1 1 2 0 3 1 1 0 3 3 2 2 4 4 5 5 2 3 3 0 1 1 3 0 2 1 1 0 4 5 3 7 4",
-        "8 1 1 2 0 3 1 1 0 3 3 2 2 4 4 5 5 9 3 3 0 1 1 3 0 2 1 1 0 4 5 3 7 4",
-    ]
-    .iter()
-    .flat_map(|row| row.split(' ').map(|x| x.parse::<u64>().unwrap()))
-    .collect();
+    let expected = sequence("dawson");
     let dawson = code(&[0, 1, 3, 7]);
     assert_eq!(sparse(&dawson, 102).values().to_vec(), expected);
     assert_eq!(mex_sequence(&dawson, 102), expected);
@@ -104,9 +88,7 @@ fn dawsons_chess_of_section_3_5() {
 
 #[test]
 fn grunt_is_grundys_game() {
-    let expected = [
-        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3,
-    ];
+    let expected = sequence("grundy");
     let grundy = TakeBreak::grundy();
     assert_eq!(sparse(&grundy, 31).values().to_vec(), expected);
     assert_eq!(mex_sequence(&grundy, 31), expected);

@@ -1,6 +1,7 @@
 //! Take-and-break games (§3.5–3.6): the tables of the notes, periods found and proved by the
 //! octal periodicity theorem, and the moves that closed forms find checked against search.
 
+use crate::common;
 use conway::analysis::Budget;
 use conway::games::impartial::{Subtraction, TakeAndBreak};
 use conway::games::ruleset;
@@ -22,31 +23,12 @@ fn sequence(game: &str, to: u64) -> (Vec<u64>, Option<(Period, bool)>) {
     (sequence.values().collect(), period)
 }
 
-/// The corrected Kayles table of §3.5, heaps 0..=95.
-const KAYLES: [u64; 96] = [
-    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, //
-    4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, //
-    4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, //
-    4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, //
-    4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, //
-    4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, //
-    4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, //
-    4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, //
-];
-
-/// Dawson's Kayles (0.137), heaps 0..=101, from the notes.
-const DAWSON: [u64; 102] = [
-    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
-    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
-    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
-    0, 4, 5, 3, 7, 4,
-];
-
 #[test]
 fn kayles_table_and_its_proved_period() {
+    // The corrected table of §3.5, heaps 0..=95.
     for name in ["kayles", "octal:0.77"] {
         let (values, _) = sequence(name, 95);
-        assert_eq!(values, KAYLES, "{name}");
+        assert_eq!(values, common::sequence("kayles"), "{name}");
     }
     // Period 12, last exception at 70; the theorem asks for heaps through 154 + 12.
     let (values, period) = sequence("kayles", 1000);
@@ -63,9 +45,10 @@ fn kayles_table_and_its_proved_period() {
 
 #[test]
 fn dawsons_kayles_table_and_its_proved_period() {
+    // Heaps 0..=101, from the notes.
     for name in ["dawson", "octal:0.137"] {
         let (values, _) = sequence(name, 101);
-        assert_eq!(values, DAWSON, "{name}");
+        assert_eq!(values, common::sequence("dawson"), "{name}");
     }
     let (values, period) = sequence("dawson", 1000);
     assert_eq!(period, Some((Period::pure(52, 34), true)));
@@ -85,7 +68,8 @@ fn data_that_prove_a_period_report_it() {
 #[test]
 fn lasker_and_all_but_games_are_arithmetic_periodic() {
     let (values, period) = sequence("lasker", 40);
-    assert_eq!(&values[..12], [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12]);
+    let table = common::sequence("lasker");
+    assert_eq!(values[..table.len()], table);
     let lasker = Period {
         preperiod: 1,
         period: 4,
