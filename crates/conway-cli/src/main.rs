@@ -10,13 +10,13 @@ mod allocator;
 mod play;
 mod repl;
 mod show;
-mod stream;
+mod solve;
 mod thermo;
 
 use clap::{Args, Parser, Subcommand};
-use conway::analysis::{Budget, RuleError, Sum, MAX_SHOWN_VALUE};
+use conway::analysis::{Budget, Request, RuleError, MAX_SHOWN_VALUE};
 use conway::engine::Meter;
-use conway::engine::{Limits, Play, SearchError};
+use conway::engine::{Limit, Limits, Play, SearchError};
 use conway::games::{catalogue, ruleset};
 use conway::graph::{
     Compound, CompoundAnalysis, CompoundError, Graph, GraphReport, GraphText, Method,
@@ -427,54 +427,15 @@ fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), Failure
 impl SolveArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let play = self.game.play();
-        let keep = self.moves.keep();
-        let components = sum_components(&self.game, &self.more, play)?;
-        if components.iter().any(|c| c.is_partizan()) {
-            if play == Play::Misere {
-                return Err("misère play of partizan games is not supported"
-                    .to_string()
-                    .into());
-            }
-            let report = Sum { components }.analyse_short(keep, &|| self.limits.budget())?;
-            return if self.output.json {
-                write_json(out, &report)
-            } else {
-                writeln!(out, "{}", show::short_report(&report))?;
-                Ok(())
-            };
-        }
-        let mut stream = stream::MoveStream::new(out, self.output.json);
-        let mut each = |head: &_, m| stream.push(head, m);
-        let report = match <[_; 1]>::try_from(components) {
-            Ok([position]) => position.analyse_each(play, keep, self.limits.budget(), &mut each),
-            Err(components) => {
-                Sum { components }.analyse_each(play, keep, &|| self.limits.budget(), &mut each)
-            }
-        };
-        stream.finish(report)
+        let mut words = vec![self.game.game.as_str(), self.game.position.as_str()];
+        words.extend(self.more.iter().map(String::as_str));
+        let sum = conway::games::parse_sum(&words, play)?;
+        let budget = || self.limits.budget();
+        let request = Request::new(play, &budget).keep(self.moves.keep());
+        solve::write(out, self.output.json, &sum, |each| {
+            sum.analyse_each(&request, each)
+        })
     }
-}
-
-/// The components of `GAME POSITION + GAME POSITION ...`, each parsed by its game (a single
-/// position under the rules of `play`: misère rules may reach positions normal play does not).
-fn sum_components(
-    first: &GameArgs,
-    more: &[String],
-    play: Play,
-) -> Result<Vec<conway::analysis::Position>, Failure> {
-    if more.is_empty() {
-        return Ok(vec![
-            ruleset(&first.game)?.parse_under(&first.position, play)?
-        ]);
-    }
-    let malformed = || "write a sum as `GAME POSITION + GAME POSITION ...`".to_string();
-    if !more.len().is_multiple_of(3) || more.chunks(3).any(|chunk| chunk[0] != "+") {
-        return Err(malformed().into());
-    }
-    std::iter::once((&first.game, &first.position))
-        .chain(more.chunks(3).map(|chunk| (&chunk[1], &chunk[2])))
-        .map(|(game, position)| Ok(ruleset(game)?.parse(position)?))
-        .collect()
 }
 
 impl PlayArgs {
@@ -966,20 +927,18 @@ impl RulesArgs {
     }
 }
 
+/// The option that raises `limit`, as a message ends with it.
+fn option_for(limit: Option<Limit>) -> &'static str {
+    match limit {
+        Some(Limit::Work) => " (--max-positions N)",
+        Some(Limit::Memory) => " (--max-memory SIZE)",
+        None => "",
+    }
+}
+
 /// The library's message, with the option to use where a limit was hit.
 fn explain(error: RuleError) -> String {
-    let hint = match &error {
-        RuleError::Search {
-            source: SearchError::TooBig { .. },
-            ..
-        } => " (--max-positions N)",
-        RuleError::Search {
-            source: SearchError::OutOfMemory { .. },
-            ..
-        } => " (--max-memory SIZE)",
-        _ => "",
-    };
-    format!("{error}{hint}")
+    format!("{error}{}", option_for(error.limit_hint()))
 }
 
 /// A sequence's error: past a limit, the heaps asked for are what to cut.
@@ -1003,24 +962,10 @@ fn explain_sequence(error: RuleError, to: u64) -> String {
 
 /// A store's error, with the option to use where a limit was hit.
 fn explain_search(error: &SearchError) -> String {
-    match error {
-        SearchError::OutOfMemory { .. } => format!("{error} (--max-memory SIZE)"),
-        SearchError::TooBig { .. } => format!("{error} (--max-positions N)"),
-        _ => error.to_string(),
-    }
+    format!("{error}{}", option_for(error.limit_hint()))
 }
 
 /// The language's message, with the option to use where a limit was hit.
 fn explain_lang(error: &LangError) -> String {
-    match error {
-        LangError::Limit {
-            source: SearchError::OutOfMemory { .. },
-            ..
-        } => format!("{error} (--max-memory SIZE)"),
-        LangError::Limit {
-            source: SearchError::TooBig { .. },
-            ..
-        } => format!("{error} (--max-positions N)"),
-        _ => error.to_string(),
-    }
+    format!("{error}{}", option_for(error.limit_hint()))
 }

@@ -47,9 +47,33 @@ pub enum SearchError {
     Loops,
     #[error("the value is too large: it has {what}")]
     TooLarge { what: String },
+    /// A solver held to closed forms met a position that only a search answers: the caller
+    /// answers it another way (a game that may loop, on its explicit graph).
+    #[error("no closed form answers this position, and a search was not wanted")]
+    NeedsSearch,
     /// Stopped from outside (Ctrl-C in `conway repl`) before it finished.
     #[error("interrupted")]
     Interrupted,
+}
+
+/// A limit of a computation, as [`SearchError::limit_hint`] names it: the one to raise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The work: [`Limits::max_positions`].
+    Work,
+    /// The memory: [`Limits::max_memory`].
+    Memory,
+}
+
+impl SearchError {
+    /// The limit that stopped the computation, if one did: raising it may let it finish.
+    pub fn limit_hint(&self) -> Option<Limit> {
+        match self {
+            SearchError::TooBig { .. } => Some(Limit::Work),
+            SearchError::OutOfMemory { .. } => Some(Limit::Memory),
+            _ => None,
+        }
+    }
 }
 
 /// Bytes as a person reads them: `512 B`, `3 MiB`, `2 GiB`.

@@ -12,7 +12,7 @@ mod table;
 mod value;
 
 pub use footprint::{buffer_bytes, grown_capacity, map_bytes, map_growth_bytes, Footprint};
-pub use meter::{show_bytes, Limits, Meter, Progress, SearchError, BYTES_PER_COUNT};
+pub use meter::{show_bytes, Limit, Limits, Meter, Progress, SearchError, BYTES_PER_COUNT};
 pub use outcome::{Outcome, Play};
 pub use table::BoundedTable;
 pub use value::Value;

@@ -28,7 +28,9 @@ mod tests;
 /// the followers (sorted ascending, no repeats).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Gamma {
+    /// A nim value.
     Finite(u64),
+    /// ∞(K): K the finite values among the followers.
     Infinite(Vec<u64>),
 }
 
@@ -60,6 +62,14 @@ impl Serialize for Gamma {
 }
 
 impl Gamma {
+    /// The nim value, where the value is finite.
+    pub fn finite(&self) -> Option<u64> {
+        match self {
+            Gamma::Finite(n) => Some(*n),
+            Gamma::Infinite(_) => None,
+        }
+    }
+
     /// Who wins a token on a vertex of this value: 0 is P, another nim value N; ∞(K) is N
     /// where the mover can reach 0 (0 ∈ K), and a draw otherwise.
     pub fn outcome(&self) -> Outcome {

@@ -3,7 +3,7 @@
 //! the game of part (a), m = 2 is Fibonacci Nim.
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::engine::{Footprint, Outcome};
 use crate::impartial::Impartial;
 use crate::text::{parse_number, parse_size, ParseError};
@@ -16,6 +16,7 @@ pub struct DynamicSubtraction {
 
 pub(crate) const DYNAMIC: RuleInfo = RuleInfo {
     name: "dynamic",
+    kind: Kind::Impartial,
     params: Params::Required {
         name: "m",
         example: "1",
@@ -29,6 +30,7 @@ pub(crate) const DYNAMIC: RuleInfo = RuleInfo {
 
 pub(crate) const FIBONACCI: RuleInfo = RuleInfo {
     name: "fibonacci",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Fibonacci Nim: dynamic:2, each move at most twice the previous one.",
     notation: "as dynamic:m: `n` or `n/t`.",

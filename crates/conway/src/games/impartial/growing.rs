@@ -3,7 +3,7 @@
 //! moves, so both readings are here.
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::engine::Footprint;
 use crate::impartial::Impartial;
 use crate::text::{parse_numbers, parse_size, ParseError, Separator};
@@ -25,6 +25,7 @@ pub struct GrowingTake {
 
 pub(crate) const GROWING: RuleInfo = RuleInfo {
     name: "growing",
+    kind: Kind::Impartial,
     params: Params::Optional { name: "own" },
     summary: "One heap; the k-th move may take 1 to k chips, k counting every move (growing) or each player's own (growing:own).",
     notation: "`n` for a fresh heap; `n/k` (the mover may take up to k) for growing, `n/a,b` (the mover up to a, the other player next up to b) for growing:own.",

@@ -2,7 +2,7 @@
 //! `hex:0.F8`, and the usual names: Kayles, Dawson's Kayles, Officers, Grundy's game.
 
 use crate::analysis::typed;
-use crate::analysis::{Params, RuleInfo};
+use crate::analysis::{Kind, Params, RuleInfo};
 use crate::games::impartial::heaps::HeapNotation;
 use crate::heap::{ClosedCode, Extend, HeapRule, Heaps, Learnt, Period, TakeBreak};
 use crate::impartial::{MoveSink, Target};
@@ -45,6 +45,7 @@ const NOTATION: &str = "heap sizes separated by spaces.";
 
 pub(crate) const OCTAL: RuleInfo = RuleInfo {
     name: "octal",
+    kind: Kind::Impartial,
     params: Params::Required {
         name: "CODE",
         example: "0.77",
@@ -64,6 +65,7 @@ pub(crate) const OCTAL: RuleInfo = RuleInfo {
 
 pub(crate) const HEX: RuleInfo = RuleInfo {
     name: "hex",
+    kind: Kind::Impartial,
     params: Params::Required {
         name: "CODE",
         example: "0.F",
@@ -84,6 +86,7 @@ macro_rules! named_code {
     ($name:ident, $text:literal, $digits:expr, $summary:literal, $example:literal) => {
         pub(crate) const $name: RuleInfo = RuleInfo {
             name: $text,
+            kind: Kind::Impartial,
             params: Params::None,
             summary: $summary,
             notation: NOTATION,

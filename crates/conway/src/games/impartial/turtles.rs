@@ -2,7 +2,7 @@
 //! one coin to its left either way. A head on coin n plays like a Nim heap of n.
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::engine::Footprint;
 use crate::impartial::Impartial;
 use crate::text::ParseError;
@@ -29,6 +29,7 @@ pub struct TurningTurtles;
 
 pub(crate) const TURNING_TURTLES: RuleInfo = RuleInfo {
     name: "turning-turtles",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Turn one coin from heads to tails and, if you like, one coin to its left either way.",
     notation: "a row of `H` and `T`, coin 1 first, e.g. `THTTHTTTHHTHT` (at most 128 coins).",

@@ -6,7 +6,7 @@
 //! would find the cycles and refuse) is needed.
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::engine::{Footprint, Outcome};
 use crate::games::impartial::nim::nim_sum;
 use crate::impartial::{Impartial, MoveSink, Target};
@@ -23,6 +23,7 @@ pub struct PokerNim;
 
 pub(crate) const POKER_NIM: RuleInfo = RuleInfo {
     name: "poker-nim",
+    kind: Kind::Loopy,
     params: Params::None,
     summary: "Nim in which a player may instead add to a heap chips he took earlier; the P-positions are Nim's.",
     notation: "heap sizes, then optionally `/ a b`: the chips the player to move has taken so far, then the other player's, e.g. `3 5 7 / 4 0`.",
@@ -185,6 +186,7 @@ pub struct Northcott;
 
 pub(crate) const NORTHCOTT: RuleInfo = RuleInfo {
     name: "northcott",
+    kind: Kind::Loopy,
     params: Params::None,
     summary: "One white and one black piece per row; a player slides one of his pieces along its row without jumping. W moves first unless the position says `B:`.",
     notation: "optionally `W:` or `B:` (the colour to move, W if absent), then rows separated by `|`, each with one `W`, one `B` and `.` for empty squares, e.g. `B:W..B....|.W....B.`.",
