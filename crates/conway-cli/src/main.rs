@@ -253,7 +253,7 @@ struct GraphArgs {
     /// `selective` (any non-empty set moves), `shortened-selective` (any set; play ends when
     /// one cannot), or `d-product:1,3` (Arakelyan's D-product over the filter of sets of
     /// tokens holding tokens 1 and 3: those move, and any others).
-    #[arg(long, value_name = "KIND", requires = "sum", value_parser = parse_compound)]
+    #[arg(long, value_name = "KIND", requires = "sum", value_parser = clap::builder::ValueParser::new(str::parse::<Compound>))]
     compound: Option<Compound>,
     /// Print Graphviz DOT (P-positions drawn with a double circle, draws dashed).
     #[arg(long, conflicts_with_all = ["json", "sum"])]
@@ -597,7 +597,7 @@ impl GraphArgs {
     /// raise a limit.
     fn explain_compound(&self, error: CompoundError, compound: &Compound, tokens: usize) -> String {
         let file = &self.game;
-        let kind = show_compound(compound);
+        let kind = compound.to_string();
         if let CompoundError::BadCore { core, .. } = &error {
             if let Some(i) = core.iter().find(|&&i| i >= tokens) {
                 return format!(
@@ -670,7 +670,7 @@ impl<'g> CompoundReport<'g> {
         };
         CompoundReport {
             tokens: tokens.iter().map(|&v| graph.position(v).as_str()).collect(),
-            compound: show_compound(compound),
+            compound: compound.to_string(),
             outcome: analysis.outcome,
             method: match analysis.method {
                 Method::ClosedRule => "closed_rule",
@@ -678,48 +678,6 @@ impl<'g> CompoundReport<'g> {
             },
             winning_moves,
             drawing_moves,
-        }
-    }
-}
-
-/// Reads a kind of compound game as `--compound` takes it.
-fn parse_compound(text: &str) -> Result<Compound, String> {
-    let kind = match text {
-        "sum" | "disjunctive" => Compound::Disjunctive,
-        "conjunctive" => Compound::Conjunctive,
-        "continued" | "continued-conjunctive" => Compound::ContinuedConjunctive,
-        "selective" => Compound::Selective,
-        "shortened-selective" => Compound::ShortenedSelective,
-        _ => {
-            let core = text.strip_prefix("d-product:").ok_or_else(|| {
-                format!("'{text}' is not a compound: use conjunctive, continued, selective, shortened-selective or d-product:1,2")
-            })?;
-            let core = core
-                .split(',')
-                .map(|token| match token.trim().parse::<usize>() {
-                    Ok(n) if n >= 1 => Ok(n - 1),
-                    _ => Err(format!(
-                        "'{token}' is not a token number: the core of a D-product lists tokens counted from 1, e.g. d-product:1,3"
-                    )),
-                })
-                .collect::<Result<Vec<usize>, String>>()?;
-            Compound::DProduct { core }
-        }
-    };
-    Ok(kind)
-}
-
-/// A compound as `--compound` writes it.
-fn show_compound(compound: &Compound) -> String {
-    match compound {
-        Compound::Disjunctive => "sum".into(),
-        Compound::Conjunctive => "conjunctive".into(),
-        Compound::ContinuedConjunctive => "continued".into(),
-        Compound::Selective => "selective".into(),
-        Compound::ShortenedSelective => "shortened-selective".into(),
-        Compound::DProduct { core } => {
-            let core: Vec<String> = core.iter().map(|i| (i + 1).to_string()).collect();
-            format!("d-product:{}", core.join(","))
         }
     }
 }

@@ -5,6 +5,7 @@ mod review_heap;
 mod review_memory;
 mod review_rules;
 mod review_short;
+mod schema;
 
 use serde_json::Value;
 use std::process::{Command, Output};

@@ -276,3 +276,31 @@ impl MoveCounts {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nimbers_print_as_in_the_texts() {
+        assert_eq!(Value::Nimber(0).show().as_deref(), Some("0"));
+        assert_eq!(Value::Nimber(1).show().as_deref(), Some("*"));
+        assert_eq!(Value::Nimber(13).show().as_deref(), Some("*13"));
+        let largest = Value::Nimber(u64::MAX).show();
+        assert_eq!(largest, Some(format!("*{}", u64::MAX)));
+    }
+
+    #[test]
+    fn a_nimber_stops_at_0_and_is_hot_only_as_zero_is_not() {
+        let star = Value::Nimber(5).stops().unwrap();
+        assert_eq!(
+            (star.is_number, star.temperature),
+            (false, Dyadic::from(0i64))
+        );
+        let zero = Value::Nimber(0).stops().unwrap();
+        assert_eq!(
+            (zero.is_number, zero.temperature),
+            (true, Dyadic::from(-1i64))
+        );
+    }
+}

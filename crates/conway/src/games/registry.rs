@@ -542,4 +542,29 @@ mod tests {
                 .all(|&sq| at(from, sq) == Some('.') && at(to, sq) == Some('#')),
         )
     }
+
+    #[test]
+    fn every_ruleset_is_of_the_kind_it_declares() {
+        for info in catalogue() {
+            let (game, position) = example(info);
+            let rules = ruleset(&game).unwrap();
+            assert_eq!(rules.kind(), info.kind, "{game}");
+            let position = rules.parse(&position).unwrap();
+            assert_eq!(position.kind(), info.kind, "{game}");
+        }
+    }
+
+    #[test]
+    fn positions_read_by_two_rulesets_of_one_name_are_equal() {
+        use std::hash::{BuildHasher, RandomState};
+        let read = |game: &str, text: &str| ruleset(game).unwrap().parse(text).unwrap();
+        let hasher = RandomState::new();
+        for (game, text) in [("nim", "3 5"), ("domineering", "..|.."), ("poker-nim", "2")] {
+            let (a, b) = (read(game, text), read(game, text));
+            assert_eq!(a, b, "{game}");
+            assert_eq!(hasher.hash_one(&a), hasher.hash_one(&b), "{game}");
+        }
+        assert_ne!(read("subtraction:1,2", "5"), read("subtraction:1,3", "5"));
+        assert_ne!(read("nim", "3"), read("nimble", "3"));
+    }
 }

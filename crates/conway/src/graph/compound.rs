@@ -13,7 +13,9 @@ use super::adjacency::Adjacency;
 use super::Graph;
 use super::GraphError;
 use crate::engine::{Meter, Outcome, Play, SearchError};
+use std::fmt;
 use std::mem::size_of;
+use std::str::FromStr;
 use thiserror::Error;
 
 /// How a move of a compound moves its components, and when its play ends.
@@ -35,6 +37,55 @@ pub enum Compound {
     /// component and any others. The others never block or end play, so the game is the
     /// conjunctive compound of the core.
     DProduct { core: Vec<usize> },
+}
+
+/// Reads a compound as the command line writes it: `sum` (or `disjunctive`), `conjunctive`,
+/// `continued` (or `continued-conjunctive`), `selective`, `shortened-selective`, or
+/// `d-product:1,3`, the core's components counted from 1.
+impl FromStr for Compound {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Compound, String> {
+        Ok(match text {
+            "sum" | "disjunctive" => Compound::Disjunctive,
+            "conjunctive" => Compound::Conjunctive,
+            "continued" | "continued-conjunctive" => Compound::ContinuedConjunctive,
+            "selective" => Compound::Selective,
+            "shortened-selective" => Compound::ShortenedSelective,
+            _ => {
+                let core = text.strip_prefix("d-product:").ok_or_else(|| {
+                    format!("'{text}' is not a compound: use conjunctive, continued, selective, shortened-selective or d-product:1,2")
+                })?;
+                let core = core
+                    .split(',')
+                    .map(|token| match token.trim().parse::<usize>() {
+                        Ok(n) if n >= 1 => Ok(n - 1),
+                        _ => Err(format!(
+                            "'{token}' is not a token number: the core of a D-product lists tokens counted from 1, e.g. d-product:1,3"
+                        )),
+                    })
+                    .collect::<Result<Vec<usize>, String>>()?;
+                Compound::DProduct { core }
+            }
+        })
+    }
+}
+
+/// Written as [`Compound::from_str`] reads it back.
+impl fmt::Display for Compound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Compound::Disjunctive => f.write_str("sum"),
+            Compound::Conjunctive => f.write_str("conjunctive"),
+            Compound::ContinuedConjunctive => f.write_str("continued"),
+            Compound::Selective => f.write_str("selective"),
+            Compound::ShortenedSelective => f.write_str("shortened-selective"),
+            Compound::DProduct { core } => {
+                let core: Vec<String> = core.iter().map(|i| (i + 1).to_string()).collect();
+                write!(f, "d-product:{}", core.join(","))
+            }
+        }
+    }
 }
 
 /// Why a compound cannot be analysed.
