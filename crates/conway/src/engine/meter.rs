@@ -37,16 +37,30 @@ impl Limits {
 /// Why a computation stopped without an answer.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum SearchError {
+    /// The work passed its limit: the search would list more positions than it may.
     #[error("the search needs more than {limit} positions; ask for a smaller position or raise the limit")]
-    TooBig { limit: u64 },
+    TooBig {
+        /// The most positions the search may list.
+        limit: u64,
+    },
+    /// The memory passed its limit: the search would hold more bytes than it may.
     #[error("the search needs more than {} of memory; ask for a smaller position or raise the limit", show_bytes(*limit))]
-    OutOfMemory { limit: u64 },
+    OutOfMemory {
+        /// The most bytes the search may hold.
+        limit: u64,
+    },
+    /// A position repeats along a line of play: the game does not end, so a search for its
+    /// nim value cannot finish.
     #[error(
         "the game does not end: a position repeats along a line of play, so it has no nim value"
     )]
     Loops,
+    /// A value does not fit the numbers that hold it.
     #[error("the value is too large: it has {what}")]
-    TooLarge { what: String },
+    TooLarge {
+        /// What makes it too large, in words that follow "it has".
+        what: String,
+    },
     /// A solver held to closed forms met a position that only a search answers: the caller
     /// answers it another way (a game that may loop, on its explicit graph).
     #[error("no closed form answers this position, and a search was not wanted")]
@@ -104,6 +118,7 @@ pub struct Meter {
 }
 
 impl Meter {
+    /// A meter that has counted nothing yet, holding a computation to `limits`.
     pub fn new(limits: Limits) -> Self {
         Meter {
             limits,
@@ -119,6 +134,7 @@ impl Meter {
         self
     }
 
+    /// The limits this meter holds the computation to.
     pub fn limits(&self) -> Limits {
         self.limits
     }

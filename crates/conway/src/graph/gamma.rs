@@ -127,7 +127,10 @@ pub struct GammaLabels {
 /// The analysis of a sum of tokens on one graph.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SumAnalysis {
+    /// The generalised Sprague–Grundy value of the sum: the ⊕ of the tokens' values
+    /// ([`Gamma::sum`]).
     pub value: Gamma,
+    /// Who wins the sum: P, N or D.
     pub outcome: Outcome,
     /// Where the sum is N, every move to a position of value 0, the safe one first; where it
     /// is D, every move that keeps the draw; where it is P, none.
@@ -137,7 +140,9 @@ pub struct SumAnalysis {
 /// A move in a sum: the token `tokens[component]` moves to vertex `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct SumMove {
+    /// Which token moves, by its index in `tokens`.
     pub component: usize,
+    /// The vertex it moves to.
     pub to: u32,
 }
 

@@ -13,7 +13,9 @@ use std::sync::OnceLock;
 /// (also called Aliquot) only a proper divisor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dim {
+    /// Dim⁺: any divisor, the whole heap included.
     Plus,
+    /// Dim⁻ (Aliquot): a proper divisor only.
     Minus,
 }
 
@@ -87,7 +89,9 @@ impl HeapNotation for Dim {
 /// one (m = n = 1), Prim⁻ may not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Prim {
+    /// Prim⁺: a heap of one may be emptied.
     Plus,
+    /// Prim⁻: a heap of one may not.
     Minus,
 }
 

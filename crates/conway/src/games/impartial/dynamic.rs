@@ -11,6 +11,7 @@ use crate::text::{parse_number, parse_size, ParseError};
 /// A dynamic subtraction game with multiplier m.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DynamicSubtraction {
+    /// m: each move after the first may take at most m times what the previous move took.
     pub multiplier: u64,
 }
 
@@ -42,7 +43,9 @@ pub(crate) const FIBONACCI: RuleInfo = RuleInfo {
 /// A heap and the most that may be taken from it now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DynamicHeap {
+    /// The chips in the heap.
     pub chips: u64,
+    /// The most chips the player to move may take.
     pub limit: u64,
 }
 
@@ -53,6 +56,7 @@ impl Footprint for DynamicHeap {
 }
 
 impl DynamicSubtraction {
+    /// The game with multiplier `multiplier ≥ 1`.
     pub fn new(multiplier: u64) -> Result<Self, String> {
         if multiplier == 0 {
             return Err("the multiplier must be at least 1".to_string());
@@ -60,11 +64,13 @@ impl DynamicSubtraction {
         Ok(DynamicSubtraction { multiplier })
     }
 
+    /// Fibonacci Nim: multiplier 2.
     pub fn fibonacci() -> Self {
         DynamicSubtraction { multiplier: 2 }
     }
 
-    pub fn parse_params(params: &str) -> Result<Self, ParseError> {
+    /// Reads the multiplier, as in `dynamic:1`.
+    fn parse_params(params: &str) -> Result<Self, ParseError> {
         Self::new(parse_number(params)?).map_err(ParseError::whole)
     }
 

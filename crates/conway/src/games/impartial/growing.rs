@@ -20,6 +20,7 @@ pub enum Counting {
 /// The growing-take game under one reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GrowingTake {
+    /// Which moves k counts.
     pub counting: Counting,
 }
 
@@ -38,8 +39,11 @@ pub(crate) const GROWING: RuleInfo = RuleInfo {
 /// his next move (which, when every move counts, is one more).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GrowingHeap {
+    /// The chips in the heap.
     pub chips: u64,
+    /// The most chips the player to move may take.
     pub mine: u64,
+    /// The most chips the other player may take on his next move.
     pub theirs: u64,
 }
 
@@ -50,7 +54,8 @@ impl Footprint for GrowingHeap {
 }
 
 impl GrowingTake {
-    pub fn parse_params(params: Option<&str>) -> Result<Self, ParseError> {
+    /// Reads the reading: none or `all` for every move, `own` for each player's own.
+    fn parse_params(params: Option<&str>) -> Result<Self, ParseError> {
         let counting = match params.map(str::trim) {
             None | Some("all") => Counting::AllMoves,
             Some("own") => Counting::OwnMoves,

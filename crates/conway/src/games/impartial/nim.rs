@@ -296,6 +296,7 @@ pub(crate) const MOORE: RuleInfo = RuleInfo {
 };
 
 impl MooreNim {
+    /// Nim_k, where `k ≥ 1` (Nim_1 is Nim).
     pub fn new(k: u64) -> Result<Self, String> {
         if k == 0 {
             return Err("k must be at least 1 (moore:1 is Nim)".to_string());
@@ -303,7 +304,8 @@ impl MooreNim {
         Ok(MooreNim { k })
     }
 
-    pub fn parse_params(params: &str) -> Result<Self, ParseError> {
+    /// Reads `k`, as in `moore:2`.
+    fn parse_params(params: &str) -> Result<Self, ParseError> {
         Self::new(parse_number(params)?).map_err(ParseError::whole)
     }
 

@@ -63,10 +63,12 @@ impl Matrix {
         })
     }
 
+    /// The number of rows.
     pub fn rows(&self) -> usize {
         self.rows
     }
 
+    /// The number of columns.
     pub fn columns(&self) -> usize {
         self.columns
     }

@@ -140,8 +140,11 @@ impl Notation for Staircase {
 /// A square of the Silver Dollar strip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Square {
+    /// No coin: `.`.
     Empty,
+    /// A plain coin: `c`.
     Coin,
+    /// The silver dollar: `S`.
     Dollar,
 }
 

@@ -107,6 +107,8 @@ impl Subtraction {
         Some(TakeBreak::new(digits.collect(), tail).expect("digits 0 and 3 make a valid code"))
     }
 
+    /// The subtraction set, sorted, without repeats; for an all-but game, the numbers left
+    /// out.
     pub fn set(&self) -> &[u64] {
         &self.set
     }

@@ -19,6 +19,7 @@ pub struct TakeAndBreak {
 }
 
 impl TakeAndBreak {
+    /// The game of `code`, which it shows as its parameters (`octal:0.77`).
     pub fn new(code: TakeBreak) -> Self {
         TakeAndBreak {
             written: Some(code.to_string()),
@@ -35,6 +36,7 @@ impl TakeAndBreak {
         }
     }
 
+    /// The game's take-and-break code.
     pub fn code(&self) -> &TakeBreak {
         &self.code
     }

@@ -35,6 +35,7 @@ pub(crate) const POKER_NIM: RuleInfo = RuleInfo {
 /// A Poker Nim position: the heaps and the chips each player holds.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PokerPosition {
+    /// The sizes of the heaps.
     pub heaps: Vec<u64>,
     /// Chips held by the player to move.
     pub mine: u64,
@@ -198,15 +199,20 @@ pub(crate) const NORTHCOTT: RuleInfo = RuleInfo {
 /// A row of a Northcott board: its length and the columns of the two pieces (from 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Row {
+    /// The squares in the row.
     pub len: usize,
+    /// The column of the white piece.
     pub white: usize,
+    /// The column of the black piece.
     pub black: usize,
 }
 
 /// A Northcott position and the colour to move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// The rows, in the order written.
     pub rows: Vec<Row>,
+    /// Whether White moves next (else Black).
     pub white_to_move: bool,
 }
 
@@ -280,7 +286,8 @@ impl Row {
 }
 
 impl Board {
-    pub fn gaps(&self) -> Vec<u64> {
+    /// The gap of each row: the rows as heaps of Nim.
+    fn gaps(&self) -> Vec<u64> {
         self.rows.iter().map(Row::gap).collect()
     }
 }

@@ -38,7 +38,9 @@ impl Footprint for Tint {
 /// sorted.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ColGraph {
+    /// The tint of each vertex, by its number.
     pub tints: Vec<Tint>,
+    /// The edges, as pairs of vertex numbers.
     pub edges: Vec<(u32, u32)>,
 }
 

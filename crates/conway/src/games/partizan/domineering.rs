@@ -87,6 +87,7 @@ impl DomineeringBoard {
         relayout(dense, width, width, height, stride_of(width, height)).into_board(width, height)
     }
 
+    /// The number of columns.
     pub fn width(&self) -> usize {
         match &self.0 {
             Squares::Small { width, .. } => *width as usize,
@@ -94,6 +95,7 @@ impl DomineeringBoard {
         }
     }
 
+    /// The number of rows.
     pub fn height(&self) -> usize {
         match &self.0 {
             Squares::Small { height, .. } => *height as usize,

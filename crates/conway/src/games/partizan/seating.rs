@@ -29,12 +29,18 @@ pub enum Couple {
 pub enum Section {
     /// A row of `chairs` empty chairs between two seated couples: `LnL`, `LnR`, `RnL`, `RnR`.
     Row {
+        /// The couple seated at the left end.
         left: Couple,
+        /// The empty chairs between them.
         chairs: u64,
+        /// The couple seated at the right end.
         right: Couple,
     },
     /// A round table of `chairs` empty chairs, no one seated yet: `O14`.
-    Round { chairs: u64 },
+    Round {
+        /// The empty chairs around the table.
+        chairs: u64,
+    },
 }
 
 impl Footprint for Section {

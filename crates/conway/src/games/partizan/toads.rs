@@ -18,6 +18,7 @@ pub struct ToadsAndFrogs;
 /// What a square of a row holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Cell {
+    /// No piece.
     Empty,
     /// Left's piece, moving rightwards.
     Toad,
