@@ -13,7 +13,7 @@ pub const MAX_COINS: usize = 128;
 /// A row of coins: its length and a bit per head (bit i is coin i + 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Coins {
-    /// The number of coins in the row, at most [`MAX_COINS`].
+    /// The number of coins in the row, at most `MAX_COINS` (128).
     pub len: usize,
     /// Bit i set when coin i + 1 shows heads.
     pub heads: u128,
