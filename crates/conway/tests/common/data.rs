@@ -47,9 +47,9 @@ fn impartial(
 /// Whether a source names `item`: it is `item`, or `item` followed by a finer item or a remark
 /// (`ch1 ex 2` names `ch1 ex 2(b)` and `ch1 ex 2 [computed]`, not `ch1 ex 20`).
 fn names(source: &str, item: &str) -> bool {
-    source.strip_prefix(item).is_some_and(|rest| {
-        !rest.starts_with(|c: char| c.is_alphanumeric() || c == '.')
-    })
+    source
+        .strip_prefix(item)
+        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '.'))
 }
 
 /// The stretches `(first, values)` of the nim values of `game` that the texts give
@@ -94,7 +94,11 @@ pub fn table(name: &str) -> Vec<(u64, u64, Vec<u64>)> {
             let [_, row, first, values, _] = &record[..] else {
                 unreachable!()
             };
-            (row.parse().unwrap(), first.parse().unwrap(), numbers(values))
+            (
+                row.parse().unwrap(),
+                first.parse().unwrap(),
+                numbers(values),
+            )
         })
         .collect()
 }

@@ -1,14 +1,12 @@
 //! Chapter 1 of the textbook: P- and N-positions, subtraction games, Chomp, kernels, and the
 //! exercises of §1.6.
 
-use crate::common::{game, game_graph, moves, numbers, positions, sequence, TakeAway};
-use conway::analysis::Budget;
+use crate::common::{self, game, game_graph, moves, numbers, positions, sequence, TakeAway};
 use conway::engine::{Outcome, Play, SearchError};
 use conway::games::impartial::{
     smallest_zeckendorf_term, Chomp, Counting, DynamicHeap, DynamicSubtraction, GrowingTake,
     Subtraction,
 };
-use conway::games::ruleset;
 use conway::graph::Kernel;
 use conway::heap::{find_period, nim_sequence, Heaps, Period};
 use conway::impartial::Solver;
@@ -30,16 +28,10 @@ fn outcomes<G: conway::impartial::Impartial>(
 }
 
 fn winning_moves(spec: &str, position: &str) -> Vec<String> {
-    let report = ruleset(spec)
-        .unwrap()
-        .parse(position)
-        .unwrap()
-        .analyse(Play::Normal, usize::MAX, Budget::default())
-        .unwrap();
-    report
+    common::solve(spec, position, Play::Normal, usize::MAX)
         .winning_moves
         .into_iter()
-        .map(|m| m.to.unwrap())
+        .map(|m| m.to)
         .collect()
 }
 
@@ -103,7 +95,10 @@ fn subtraction_1_3_4_table_and_period() {
     // The values the text gives are one period.
     let period = sequence("subtraction:1,3,4");
     assert_eq!(values[..period.len()], period[..]);
-    assert_eq!(find_period(&values), Some(Period::pure(0, period.len() as u64)));
+    assert_eq!(
+        find_period(&values),
+        Some(Period::pure(0, period.len() as u64))
+    );
 }
 
 #[test]
@@ -163,10 +158,12 @@ type ThirtyOne = (u32, [u8; 6]);
 /// The position after the cards of a `thirty-one` record (`-` for none).
 fn thirty_one(cards: &str) -> ThirtyOne {
     let cards = if cards == "-" { vec![] } else { numbers(cards) };
-    cards.into_iter().fold((0, [0; 6]), |(total, mut used), card| {
-        used[card as usize - 1] += 1;
-        (total + card as u32, used)
-    })
+    cards
+        .into_iter()
+        .fold((0, [0; 6]), |(total, mut used), card| {
+            used[card as usize - 1] += 1;
+            (total + card as u32, used)
+        })
 }
 
 fn thirty_one_options(&(total, used): &ThirtyOne) -> Vec<ThirtyOne> {

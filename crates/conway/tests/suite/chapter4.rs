@@ -4,9 +4,9 @@
 //! moves.
 
 use crate::common::{
-    check_table, check_values, moves, numbers, positions, products, value_of,
+    self, check_table, check_values, moves, numbers, positions, products, value_of,
 };
-use conway::analysis::Budget;
+use conway::analysis::{Budget, Request};
 use conway::coin::{values_by_mex, CoinGame, CoinRule, Lengths, MovingTwins, Rule, Square, Tartan};
 use conway::engine::{Limits, Outcome, Play};
 use conway::games::impartial::Subtraction;
@@ -14,6 +14,7 @@ use conway::games::ruleset;
 use conway::heap::{find_period, nim_sequence, Heaps};
 use conway::impartial::{Impartial, Solver};
 use conway::nimber::{nim_mul, nim_sqrt};
+use conway::partizan::Player;
 use std::collections::BTreeSet;
 
 fn coins(name: &str) -> CoinGame<Rule> {
@@ -132,10 +133,18 @@ fn check_squares<G: Impartial<Position = Vec<Square>>>(
 /// The value of every one-dimensional position of the text item `item` in the coin game of the
 /// record (other games' records are left to the caller).
 fn check_coin_values(item: &str) {
-    for known in positions(item).into_iter().filter(|k| k.game.starts_with("coins:")) {
+    for known in positions(item)
+        .into_iter()
+        .filter(|k| k.game.starts_with("coins:"))
+    {
         let game = coins(&known.game["coins:".len()..]);
         let heads = numbers(&known.position);
-        assert_eq!(game.position_value(&heads).ok(), known.value, "{}", known.at);
+        assert_eq!(
+            game.position_value(&heads).ok(),
+            known.value,
+            "{}",
+            known.at
+        );
     }
 }
 
@@ -394,12 +403,8 @@ fn exercise_4_2_one_row_four_games() {
         if known.game.starts_with("coins:") {
             continue;
         }
-        let report = ruleset(&known.game)
-            .unwrap()
-            .parse(&known.position)
-            .unwrap()
-            .analyse(Play::Normal, 10, Budget::default())
-            .unwrap();
+        let report = common::solve(&known.game, &known.position, known.play, 10);
+        assert_eq!(report.outcome, known.outcome, "{}", known.at);
         assert_eq!(report.nim_value, known.value, "{}", known.at);
     }
 }
@@ -416,11 +421,11 @@ fn exercise_4_3_three_winning_moves() {
         .parse(&example.position)
         .unwrap();
     let described: BTreeSet<String> = position
-        .best_moves(Play::Normal, Budget::default())
+        .analyse(&Request::new(Play::Normal, &Budget::default))
         .unwrap()
         .moves
         .iter()
-        .map(|to| position.describe_move(to))
+        .map(|m| position.describe_move(Player::Left, &m.to))
         .collect();
     assert_eq!(
         described,
@@ -442,7 +447,11 @@ fn example_4_6_moving_twins() {
         by_mex
     });
     // Fig 2.4: value 3 and exactly three winning moves.
-    let value = |heads: &[Square]| Solver::new(&MovingTwins).nim_value(&heads.to_vec()).unwrap();
+    let value = |heads: &[Square]| {
+        Solver::new(&MovingTwins)
+            .nim_value(&heads.to_vec())
+            .unwrap()
+    };
     check_squares(&MovingTwins, value, "ch4 example 4.6");
 }
 
@@ -496,13 +505,8 @@ fn example_4_7_turning_corners() {
     let [example] = &positions("ch4 example 4.7")[..] else {
         panic!("one position")
     };
-    let position = ruleset(&example.game)
-        .unwrap()
-        .parse(&example.position)
-        .unwrap();
-    let report = position
-        .analyse(Play::Normal, 10, Budget::default())
-        .unwrap();
+    let report = common::solve(&example.game, &example.position, example.play, 10);
+    assert_eq!(report.outcome, example.outcome);
     assert_eq!(report.nim_value, example.value);
     assert_eq!(
         report.winning_moves[0].description,
@@ -564,7 +568,10 @@ fn example_4_9_rugs() {
 /// the winning moves from the item's N-position leaves.
 fn check_books_move<G: Impartial<Position = Vec<Square>>>(game: &G, item: &str) {
     let known = positions(item);
-    let [start] = &known.iter().filter(|k| k.outcome == Outcome::N).collect::<Vec<_>>()[..]
+    let [start] = &known
+        .iter()
+        .filter(|k| k.outcome == Outcome::N)
+        .collect::<Vec<_>>()[..]
     else {
         panic!("{item}: one N-position")
     };
@@ -621,7 +628,9 @@ fn exercise_4_11_rugs_on_a_square() {
     for n in 1..=20u64 {
         assert_eq!(rugs.position_value(&squares(n, 1)), Ok(0), "odd, n = {n}");
     }
-    check_values("rugs-even", |n| rugs.position_value(&squares(n, 0)).unwrap());
+    check_values("rugs-even", |n| {
+        rugs.position_value(&squares(n, 0)).unwrap()
+    });
     // The second player's replies on a small board, by search.
     let mut solver = Solver::new(&rugs);
     let odd: Vec<Square> = vec![(1, 2), (2, 1), (2, 3), (3, 2)];
@@ -636,7 +645,12 @@ fn exercise_4_12_a_hundred_by_a_hundred() {
     }
     for known in positions("ch4 ex 4.12") {
         let heads = squares(&known.position);
-        assert_eq!(game.position_value(&heads).ok(), known.value, "{}", known.at);
+        assert_eq!(
+            game.position_value(&heads).ok(),
+            known.value,
+            "{}",
+            known.at
+        );
     }
     for known in moves("ch4 ex 4.12") {
         let heads = squares(&known.position);
@@ -786,18 +800,23 @@ fn mock_turtles_far_out_count_their_pairs() {
 /// value still come, the moves marked unknown; a P-position needs no moves at all.
 #[test]
 fn unknown_moves_do_not_hide_the_value() {
-    let rugs = ruleset("tartan:ruler*ruler").unwrap();
-    let far = rugs.parse("(1000000000,1000000000)").unwrap();
-    let report = far.analyse(Play::Normal, 20, Budget::default()).unwrap();
+    let report = common::solve(
+        "tartan:ruler*ruler",
+        "(1000000000,1000000000)",
+        Play::Normal,
+        20,
+    );
     assert_eq!(report.outcome, Outcome::N);
     assert_eq!(report.nim_value, Some(nim_mul(1 << 9, 1 << 9)));
     assert_eq!(report.winning_move_count, None);
     assert!(report.moves_unknown.unwrap().contains("positions"));
     assert!(report.winning_moves.is_empty());
-    let zero = rugs
-        .parse("(1073741824,1073741824) (3221225472,1073741824)")
-        .unwrap();
-    let report = zero.analyse(Play::Normal, 20, Budget::default()).unwrap();
+    let report = common::solve(
+        "tartan:ruler*ruler",
+        "(1073741824,1073741824) (3221225472,1073741824)",
+        Play::Normal,
+        20,
+    );
     assert_eq!(report.outcome, Outcome::P);
     assert_eq!(report.winning_move_count, Some(0));
 }

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 #[test]
 fn multiplication_table_of_appendix_b() {
     // The nim-multiplication table 0..15 of Appendix B.4 (Table 4.2).
-    check_table("nim-product", |a, b| nim_mul(a, b));
+    check_table("nim-product", nim_mul);
     let by_mex = nim_mul_by_mex(16);
     assert_eq!(by_mex.len(), 16);
     assert!(by_mex.iter().all(|row| row.len() == 16));
