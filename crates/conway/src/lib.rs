@@ -5,7 +5,7 @@
 //! and [`number`] the exact dyadic numbers and the simplest number between two. On them
 //! stand the engines: impartial games ([`impartial`]) and games on explicit graphs, cycles
 //! allowed ([`graph`]). Heap games ([`heap`]), coin-turning games ([`coin`]) and the rulesets of the texts
-//! ([`rules`]) build on the engines, and the expression language ([`lang`]) and the command
+//! ([`games`]) build on the engines, and the expression language ([`lang`]) and the command
 //! line sit on top.
 //!
 //! ```
