@@ -208,8 +208,8 @@ impl Partizan for Counting {
         Domineering.components(board, parts)
     }
 
-    fn canonical(&self, board: DomineeringBoard) -> DomineeringBoard {
-        Domineering.canonical(board)
+    fn representative(&self, board: DomineeringBoard) -> DomineeringBoard {
+        Domineering.representative(board)
     }
 
     fn negation(&self, board: &DomineeringBoard) -> Option<DomineeringBoard> {
