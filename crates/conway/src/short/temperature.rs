@@ -2,11 +2,12 @@
 //!
 //! The thermograph draws the stops of the cooled game `G_t` (see `cooling`) against `t`; where
 //! its walls meet is the temperature, and the mast above stands at the mean. Taking stops of
-//! the definition of cooling gives the recursive construction: the Left stop of `{G^L_t − t | …}` is the greatest
-//! Right stop of a `G^L_t`, less `t`, so the raw left wall is the greatest of the Left
-//! options' right walls shifted by `−t`, and the raw right wall the least of the Right
-//! options' left walls shifted by `+t`; the game freezes where the raw left wall first comes
-//! down to the raw right wall (their gap never grows), and from there both walls are the mast.
+//! the definition of cooling gives the recursive construction: the Left stop of
+//! `{G^L_t − t | …}` is the greatest Right stop of a `G^L_t`, less `t`, so the raw left wall
+//! is the greatest of the Left options' right walls shifted by `−t`, and the raw right wall
+//! the least of the Right options' left walls shifted by `+t`; the game freezes where the raw
+//! left wall first comes down to the raw right wall (their gap never grows), and from there
+//! both walls are the mast.
 
 use super::id::GameId;
 use super::nus::Nus;
@@ -70,7 +71,7 @@ impl Store {
     }
 
     /// The thermograph by the recursive construction from the options' thermographs.
-    pub(super) fn thermograph_by_options(&mut self, g: GameId) -> StoreResult<Thermograph> {
+    fn thermograph_by_options(&mut self, g: GameId) -> StoreResult<Thermograph> {
         let (left, right) = self.hot_options(g)?;
         let mut raw_left: Option<Wall> = None;
         for option in left {
