@@ -10,13 +10,13 @@ mod allocator;
 mod play;
 mod repl;
 mod show;
-mod stream;
+mod solve;
 mod thermo;
 
 use clap::{Args, Parser, Subcommand};
-use conway::analysis::{Budget, RuleError, Sum, MAX_SHOWN_VALUE};
+use conway::analysis::{Budget, Request, RuleError, MAX_SHOWN_VALUE};
 use conway::engine::Meter;
-use conway::engine::{Limits, Play, SearchError};
+use conway::engine::{Limit, Limits, Play, SearchError};
 use conway::games::{catalogue, ruleset};
 use conway::graph::{
     Compound, CompoundAnalysis, CompoundError, Graph, GraphReport, GraphText, Method,
@@ -253,7 +253,7 @@ struct GraphArgs {
     /// `selective` (any non-empty set moves), `shortened-selective` (any set; play ends when
     /// one cannot), or `d-product:1,3` (Arakelyan's D-product over the filter of sets of
     /// tokens holding tokens 1 and 3: those move, and any others).
-    #[arg(long, value_name = "KIND", requires = "sum", value_parser = parse_compound)]
+    #[arg(long, value_name = "KIND", requires = "sum", value_parser = clap::builder::ValueParser::new(str::parse::<Compound>))]
     compound: Option<Compound>,
     /// Print Graphviz DOT (P-positions drawn with a double circle, draws dashed).
     #[arg(long, conflicts_with_all = ["json", "sum"])]
@@ -427,54 +427,15 @@ fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), Failure
 impl SolveArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let play = self.game.play();
-        let keep = self.moves.keep();
-        let components = sum_components(&self.game, &self.more, play)?;
-        if components.iter().any(|c| c.is_partizan()) {
-            if play == Play::Misere {
-                return Err("misère play of partizan games is not supported"
-                    .to_string()
-                    .into());
-            }
-            let report = Sum { components }.analyse_short(keep, &|| self.limits.budget())?;
-            return if self.output.json {
-                write_json(out, &report)
-            } else {
-                writeln!(out, "{}", show::short_report(&report))?;
-                Ok(())
-            };
-        }
-        let mut stream = stream::MoveStream::new(out, self.output.json);
-        let mut each = |head: &_, m| stream.push(head, m);
-        let report = match <[_; 1]>::try_from(components) {
-            Ok([position]) => position.analyse_each(play, keep, self.limits.budget(), &mut each),
-            Err(components) => {
-                Sum { components }.analyse_each(play, keep, &|| self.limits.budget(), &mut each)
-            }
-        };
-        stream.finish(report)
+        let mut words = vec![self.game.game.as_str(), self.game.position.as_str()];
+        words.extend(self.more.iter().map(String::as_str));
+        let sum = conway::games::parse_sum(&words, play)?;
+        let budget = || self.limits.budget();
+        let request = Request::new(play, &budget).keep(self.moves.keep());
+        solve::write(out, self.output.json, &sum, |each| {
+            sum.analyse_each(&request, each)
+        })
     }
-}
-
-/// The components of `GAME POSITION + GAME POSITION ...`, each parsed by its game (a single
-/// position under the rules of `play`: misère rules may reach positions normal play does not).
-fn sum_components(
-    first: &GameArgs,
-    more: &[String],
-    play: Play,
-) -> Result<Vec<conway::analysis::Position>, Failure> {
-    if more.is_empty() {
-        return Ok(vec![
-            ruleset(&first.game)?.parse_under(&first.position, play)?
-        ]);
-    }
-    let malformed = || "write a sum as `GAME POSITION + GAME POSITION ...`".to_string();
-    if !more.len().is_multiple_of(3) || more.chunks(3).any(|chunk| chunk[0] != "+") {
-        return Err(malformed().into());
-    }
-    std::iter::once((&first.game, &first.position))
-        .chain(more.chunks(3).map(|chunk| (&chunk[1], &chunk[2])))
-        .map(|(game, position)| Ok(ruleset(game)?.parse(position)?))
-        .collect()
 }
 
 impl PlayArgs {
@@ -636,7 +597,7 @@ impl GraphArgs {
     /// raise a limit.
     fn explain_compound(&self, error: CompoundError, compound: &Compound, tokens: usize) -> String {
         let file = &self.game;
-        let kind = show_compound(compound);
+        let kind = compound.to_string();
         if let CompoundError::BadCore { core, .. } = &error {
             if let Some(i) = core.iter().find(|&&i| i >= tokens) {
                 return format!(
@@ -709,7 +670,7 @@ impl<'g> CompoundReport<'g> {
         };
         CompoundReport {
             tokens: tokens.iter().map(|&v| graph.position(v).as_str()).collect(),
-            compound: show_compound(compound),
+            compound: compound.to_string(),
             outcome: analysis.outcome,
             method: match analysis.method {
                 Method::ClosedRule => "closed_rule",
@@ -717,48 +678,6 @@ impl<'g> CompoundReport<'g> {
             },
             winning_moves,
             drawing_moves,
-        }
-    }
-}
-
-/// Reads a kind of compound game as `--compound` takes it.
-fn parse_compound(text: &str) -> Result<Compound, String> {
-    let kind = match text {
-        "sum" | "disjunctive" => Compound::Disjunctive,
-        "conjunctive" => Compound::Conjunctive,
-        "continued" | "continued-conjunctive" => Compound::ContinuedConjunctive,
-        "selective" => Compound::Selective,
-        "shortened-selective" => Compound::ShortenedSelective,
-        _ => {
-            let core = text.strip_prefix("d-product:").ok_or_else(|| {
-                format!("'{text}' is not a compound: use conjunctive, continued, selective, shortened-selective or d-product:1,2")
-            })?;
-            let core = core
-                .split(',')
-                .map(|token| match token.trim().parse::<usize>() {
-                    Ok(n) if n >= 1 => Ok(n - 1),
-                    _ => Err(format!(
-                        "'{token}' is not a token number: the core of a D-product lists tokens counted from 1, e.g. d-product:1,3"
-                    )),
-                })
-                .collect::<Result<Vec<usize>, String>>()?;
-            Compound::DProduct { core }
-        }
-    };
-    Ok(kind)
-}
-
-/// A compound as `--compound` writes it.
-fn show_compound(compound: &Compound) -> String {
-    match compound {
-        Compound::Disjunctive => "sum".into(),
-        Compound::Conjunctive => "conjunctive".into(),
-        Compound::ContinuedConjunctive => "continued".into(),
-        Compound::Selective => "selective".into(),
-        Compound::ShortenedSelective => "shortened-selective".into(),
-        Compound::DProduct { core } => {
-            let core: Vec<String> = core.iter().map(|i| (i + 1).to_string()).collect();
-            format!("d-product:{}", core.join(","))
         }
     }
 }
@@ -966,20 +885,18 @@ impl RulesArgs {
     }
 }
 
+/// The option that raises `limit`, as a message ends with it.
+fn option_for(limit: Option<Limit>) -> &'static str {
+    match limit {
+        Some(Limit::Work) => " (--max-positions N)",
+        Some(Limit::Memory) => " (--max-memory SIZE)",
+        None => "",
+    }
+}
+
 /// The library's message, with the option to use where a limit was hit.
 fn explain(error: RuleError) -> String {
-    let hint = match &error {
-        RuleError::Search {
-            source: SearchError::TooBig { .. },
-            ..
-        } => " (--max-positions N)",
-        RuleError::Search {
-            source: SearchError::OutOfMemory { .. },
-            ..
-        } => " (--max-memory SIZE)",
-        _ => "",
-    };
-    format!("{error}{hint}")
+    format!("{error}{}", option_for(error.limit_hint()))
 }
 
 /// A sequence's error: past a limit, the heaps asked for are what to cut.
@@ -1003,24 +920,10 @@ fn explain_sequence(error: RuleError, to: u64) -> String {
 
 /// A store's error, with the option to use where a limit was hit.
 fn explain_search(error: &SearchError) -> String {
-    match error {
-        SearchError::OutOfMemory { .. } => format!("{error} (--max-memory SIZE)"),
-        SearchError::TooBig { .. } => format!("{error} (--max-positions N)"),
-        _ => error.to_string(),
-    }
+    format!("{error}{}", option_for(error.limit_hint()))
 }
 
 /// The language's message, with the option to use where a limit was hit.
 fn explain_lang(error: &LangError) -> String {
-    match error {
-        LangError::Limit {
-            source: SearchError::OutOfMemory { .. },
-            ..
-        } => format!("{error} (--max-memory SIZE)"),
-        LangError::Limit {
-            source: SearchError::TooBig { .. },
-            ..
-        } => format!("{error} (--max-positions N)"),
-        _ => error.to_string(),
-    }
+    format!("{error}{}", option_for(error.limit_hint()))
 }

@@ -8,10 +8,9 @@
 //! (Left or Right) and the engine plays the other.
 
 use crate::Failure;
-use conway::analysis::{Budget, Position};
+use conway::analysis::{Budget, Mover, Position, Request, MAX_LISTED_MOVES};
 use conway::engine::{Outcome, Play};
 use conway::partizan::Player;
-use conway::short::Store;
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
@@ -52,7 +51,8 @@ impl Game<'_> {
                     (true, false) | (false, true) => "I win",
                     _ => "you win",
                 };
-                let who = match (your_turn, position.is_partizan()) {
+                let sides = !position.kind().is_impartial();
+                let who = match (your_turn, sides) {
                     (true, false) => "You cannot".to_string(),
                     (false, false) => "I cannot".to_string(),
                     (true, true) => format!("You ({mover}) cannot"),
@@ -85,39 +85,30 @@ impl Game<'_> {
     /// The moves of `mover` and which of them best play chooses (left unmarked when
     /// `quiet`, for the player without hints).
     fn moves(&self, position: &Position, mover: Player, quiet: bool) -> Result<Choices, Failure> {
-        let moves = match position.is_partizan() {
-            true => position.moves(mover)?,
-            false => position.options(self.play)?,
-        };
+        let moves = position.moves(mover, self.play)?;
         let mut choices = Choices {
             rank: vec![None; moves.len()],
             moves,
             draws: false,
+            mover,
         };
         if quiet {
             return Ok(choices);
         }
-        if !position.is_partizan() {
-            let best = position.best_moves(self.play, (self.budget)())?;
-            choices.draws = best.outcome == Outcome::D;
-            let rank: HashMap<&Position, usize> =
-                best.moves.iter().enumerate().map(|(i, m)| (m, i)).collect();
-            for (m, slot) in choices.moves.iter().zip(&mut choices.rank) {
-                *slot = rank.get(m).copied();
-            }
-            return Ok(choices);
-        }
-        let budget = (self.budget)();
-        let mut store = Store::with_limits(budget.limits);
-        let error = |e| Failure::Message(format!("{}: {e}", position.game()));
-        let zero = store.zero();
-        for (to, slot) in choices.moves.iter().zip(&mut choices.rank) {
-            let value = to.short_analysis(&mut store, false, (self.budget)())?.value;
-            let wins = match mover {
-                Player::Left => store.leq(zero, value),
-                Player::Right => store.leq(value, zero),
-            };
-            *slot = wins.map_err(error)?.then_some(0);
+        let request = Request::new(self.play, self.budget)
+            .keep(MAX_LISTED_MOVES as usize)
+            .only(mover);
+        let best = position.analyse(&request)?;
+        choices.draws = best.outcome == Outcome::D;
+        let rank: HashMap<&Position, usize> = best
+            .moves
+            .iter()
+            .filter(|m| m.mover == Mover::Either || m.mover == mover.into())
+            .enumerate()
+            .map(|(i, m)| (&m.to, i))
+            .collect();
+        for (m, slot) in choices.moves.iter().zip(&mut choices.rank) {
+            *slot = rank.get(m).copied();
         }
         Ok(choices)
     }
@@ -131,7 +122,7 @@ impl Game<'_> {
         input: &mut impl BufRead,
         output: &mut dyn Write,
     ) -> Result<Option<Position>, Failure> {
-        let side = if position.is_partizan() {
+        let side = if !position.kind().is_impartial() {
             format!(" as {}", self.side)
         } else {
             String::new()
@@ -145,7 +136,7 @@ impl Game<'_> {
                 output,
                 "  {:>3}. {}  → {}{mark}",
                 i + 1,
-                position.describe_move(m),
+                position.describe_move(choices.mover, m),
                 m.show()
             )?;
         }
@@ -199,7 +190,7 @@ impl Game<'_> {
             output,
             "{}: I play {} → {}{remark}",
             position.show(),
-            position.describe_move(&chosen),
+            position.describe_move(choices.mover, &chosen),
             chosen.show()
         )?;
         Ok(chosen)
@@ -213,4 +204,6 @@ struct Choices {
     rank: Vec<Option<usize>>,
     /// Whether the best moves only keep a draw (no move wins).
     draws: bool,
+    /// Whose moves they are.
+    mover: Player,
 }

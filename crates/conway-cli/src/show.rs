@@ -2,7 +2,7 @@
 //! a sequence) is written as it goes, never built whole in memory first.
 
 use crate::{CompoundReport, Failure};
-use conway::analysis::{Move, Report, RuleInfo, ShortReport};
+use conway::analysis::RuleInfo;
 use conway::engine::{Outcome, Play};
 use conway::graph::{GraphReport, Kernel, PartizanGraph, PartizanLabels, SumReport};
 use conway::heap::Sequence;
@@ -240,125 +240,6 @@ pub fn dot(out: &mut dyn Write, report: &GraphReport) -> Result<(), Failure> {
     }
     writeln!(out, "}}")?;
     Ok(())
-}
-
-pub fn report(report: &Report) -> String {
-    let mut lines = report_head(report);
-    let shown = report.winning_moves.len() as u64;
-    let Some(count) = report.winning_move_count else {
-        let why = report.moves_unknown.as_deref().unwrap_or("");
-        lines.push(format!("winning moves: unknown: {why}"));
-        return lines.join("\n");
-    };
-    match count {
-        0 if report.outcome == Outcome::N => lines.push(
-            "winning moves: none needed (the player to move cannot move, and under misère play that wins)"
-                .to_string(),
-        ),
-        0 => lines.push("winning moves: none".to_string()),
-        n if n == shown => lines.push(format!("winning moves ({n}):")),
-        n => lines.push(format!(
-            "winning moves ({shown} of {n}; --all-moves lists every one):"
-        )),
-    }
-    move_lines(&mut lines, &report.winning_moves);
-    if !report.drawing_moves.is_empty() {
-        lines.push(format!(
-            "drawing moves ({}), each keeping the draw:",
-            report.drawing_moves.len()
-        ));
-        move_lines(&mut lines, &report.drawing_moves);
-    }
-    lines.join("\n")
-}
-
-/// What a report says before its moves: the position, its outcome and its value.
-pub fn report_head(report: &Report) -> Vec<String> {
-    let mut lines = vec![
-        format!("{} {} ({})", report.game, report.position, report.play),
-        format!("outcome: {} ({})", report.outcome, report.outcome.meaning()),
-    ];
-    if let Some(value) = report.value {
-        lines.push(format!("value:   {value}"));
-    }
-    if let Some(why) = &report.value_unknown {
-        lines.push(format!("value:   unknown: {why}"));
-    }
-    lines
-}
-
-/// The line that opens winning moves written as they are found, before their number is known.
-pub const STREAMED_MOVES: &str = "winning moves (their number follows them):";
-
-/// The line that closes winning moves written as they were found: `shown` of them, `count` in
-/// all.
-pub fn streamed_count(shown: u64, count: u64) -> String {
-    match count == shown {
-        true => format!("winning moves: {count}"),
-        false => format!("winning moves: {shown} of {count} listed; --all-moves lists every one"),
-    }
-}
-
-/// A partizan analysis: value, outcome, and each player's winning moves when moving first.
-pub fn short_report(report: &ShortReport) -> String {
-    let mut lines = vec![
-        format!("{} {}", report.game, report.position),
-        format!("outcome: {} ({})", report.outcome, report.outcome.meaning()),
-        match &report.value {
-            Some(value) => format!("value:   {value}"),
-            None => "value:   (its canonical form is too long to write out)".to_string(),
-        },
-        format!(
-            "stops:   {} (Left first), {} (Right first); mean {}, temperature {}",
-            report.left_stop, report.right_stop, report.mean, report.temperature
-        ),
-    ];
-    for (player, moves, count) in [
-        (
-            "Left",
-            &report.left_winning_moves,
-            report.left_winning_move_count,
-        ),
-        (
-            "Right",
-            &report.right_winning_moves,
-            report.right_winning_move_count,
-        ),
-    ] {
-        let shown = moves.len() as u64;
-        lines.push(match count {
-            0 => format!("{player} moving first: no winning move"),
-            n if n == shown => format!("{player} moving first: winning moves ({n}):"),
-            n => format!(
-                "{player} moving first: winning moves ({shown} of {n}; --all-moves lists every one):"
-            ),
-        });
-        move_lines(&mut lines, moves);
-    }
-    lines.join("\n")
-}
-
-/// One line per move, descriptions padded so that the arrows line up.
-fn move_lines(lines: &mut Vec<String>, moves: &[Move]) {
-    let width = description_width(moves);
-    lines.extend(moves.iter().map(|m| move_line(m, width)));
-}
-
-/// The width of the longest description of `moves`, to pad them to.
-pub fn description_width(moves: &[Move]) -> usize {
-    moves
-        .iter()
-        .map(|m| m.description.chars().count())
-        .max()
-        .unwrap_or(0)
-}
-
-/// A move as one line: its description padded to `width`, and where it leads.
-pub fn move_line(m: &Move, width: usize) -> String {
-    match &m.to {
-        Some(to) => format!("  {:<width$}  → {to}", m.description),
-        None => format!("  {}", m.description),
-    }
 }
 
 /// The list of games, one line each.

@@ -9,6 +9,7 @@ use thiserror::Error;
 pub struct ParseError {
     /// Where the problem is, in characters from 0; `None` when it is the text as a whole.
     pub offset: Option<usize>,
+    /// What is wrong, in words a user reads.
     pub reason: String,
 }
 

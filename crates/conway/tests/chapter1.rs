@@ -5,13 +5,11 @@ mod common;
 
 use common::game_graph;
 use common::{game, TakeAway};
-use conway::analysis::Budget;
 use conway::engine::{Outcome, Play, SearchError};
 use conway::games::impartial::{
     smallest_zeckendorf_term, Chomp, Counting, DynamicHeap, DynamicSubtraction, GrowingTake,
     Subtraction,
 };
-use conway::games::ruleset;
 use conway::graph::Kernel;
 use conway::heap::{find_period, nim_sequence, Heaps, Period};
 use conway::impartial::Solver;
@@ -33,16 +31,10 @@ fn outcomes<G: conway::impartial::Impartial>(
 }
 
 fn winning_moves(spec: &str, position: &str) -> Vec<String> {
-    let report = ruleset(spec)
-        .unwrap()
-        .parse(position)
-        .unwrap()
-        .analyse(Play::Normal, usize::MAX, Budget::default())
-        .unwrap();
-    report
+    common::solve(spec, position, Play::Normal, usize::MAX)
         .winning_moves
         .into_iter()
-        .map(|m| m.to.unwrap())
+        .map(|m| m.to)
         .collect()
 }
 

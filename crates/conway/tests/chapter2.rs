@@ -3,7 +3,6 @@
 mod common;
 
 use common::TakeAway;
-use conway::analysis::Budget;
 use conway::analysis::Notation;
 use conway::engine::{Outcome, Play};
 use conway::games::impartial::Square;
@@ -11,24 +10,18 @@ use conway::games::impartial::{
     is_wythoff_p, misere_nim_outcome, odd_stair_sum, wythoff_p_position, MooreNim, Nim,
     SilverDollar, Staircase, TurningTurtles, Welter, Wythoff,
 };
-use conway::games::ruleset;
 use conway::heap::Heaps;
 use conway::impartial::{Impartial, Solver};
 
-fn report(spec: &str, position: &str, play: Play) -> conway::analysis::Report {
-    ruleset(spec)
-        .unwrap()
-        .parse(position)
-        .unwrap()
-        .analyse(play, usize::MAX, Budget::default())
-        .unwrap()
+fn report(spec: &str, position: &str, play: Play) -> common::Solved {
+    common::solve(spec, position, play, usize::MAX)
 }
 
 fn moves_to(spec: &str, position: &str, play: Play) -> Vec<String> {
     report(spec, position, play)
         .winning_moves
         .into_iter()
-        .map(|m| m.to.unwrap())
+        .map(|m| m.to)
         .collect()
 }
 
@@ -162,7 +155,7 @@ fn huge_nim_heaps_are_instant() {
     assert_eq!(
         r.winning_moves
             .iter()
-            .map(|m| m.to.as_deref().unwrap())
+            .map(|m| m.to.as_str())
             .collect::<Vec<_>>(),
         ["0 1"]
     );
@@ -180,8 +173,8 @@ fn poker_nim_and_northcott() {
     // Adding 5 to the first heap needs more chips than the mover has. Shrinking comes first:
     // it makes the game end.
     assert_eq!(moves, ["heap 3: take 1 (4 → 3)", "heap 2: add 3 (2 → 5)"]);
-    assert_eq!(r.winning_moves[0].to.as_deref(), Some("1 2 3 / 9 4"));
-    assert_eq!(r.winning_moves[1].to.as_deref(), Some("1 5 4 / 9 0"));
+    assert_eq!(r.winning_moves[0].to, "1 2 3 / 9 4");
+    assert_eq!(r.winning_moves[1].to, "1 5 4 / 9 0");
     assert_eq!(
         report("poker-nim", "1 2 3", Play::Normal).outcome,
         Outcome::P
@@ -215,15 +208,13 @@ fn poker_nim_and_northcott() {
     );
     assert!(r.winning_moves[0]
         .to
-        .as_deref()
-        .unwrap()
         .starts_with("B:......W..B......|............WB..|"));
     // Black to move, and a row with no room to retreat.
     let r = report("northcott", "B:W..B|W.B", Play::Normal);
     assert_eq!(
         r.winning_moves
             .iter()
-            .map(|m| m.to.as_deref().unwrap())
+            .map(|m| m.to.as_str())
             .collect::<Vec<_>>(),
         ["W:W.B.|W.B"]
     );

@@ -5,7 +5,7 @@
 mod common;
 
 use common::game;
-use conway::analysis::{Budget, Report, Sum};
+use conway::analysis::{Analysis, Budget, Request, Sum};
 use conway::engine::{Footprint, Outcome, Play};
 use conway::games::impartial::{
     AtLeastHalf, AtMostHalf, Dim, EvenOrOne, Impatient, Lasker, Prim, Rims, Subtraction,
@@ -464,15 +464,31 @@ fn exercise_3_at_most_half() {
     }
 }
 
-/// The value and winning moves of a sum of rulesets, parsed as the command line parses it.
-fn solve_sum(components: &[(&str, &str)]) -> Report {
+/// The value and winning moves of a sum of rulesets, parsed as the command line parses it,
+/// with each move written as the sum after it.
+fn solve_sum(components: &[(&str, &str)]) -> (Analysis, Vec<String>) {
     let components = components
         .iter()
         .map(|(game, position)| ruleset(game).unwrap().parse(position).unwrap())
         .collect();
-    Sum { components }
-        .analyse(Play::Normal, usize::MAX, &Budget::default)
-        .unwrap()
+    let sum = Sum::new(components);
+    let analysis = sum
+        .analyse(&Request::new(Play::Normal, &Budget::default))
+        .unwrap();
+    let written = |after: Sum| {
+        let parts: Vec<String> = after
+            .components()
+            .iter()
+            .map(|c| format!("{} {}", c.game(), c.show()))
+            .collect();
+        parts.join(" + ")
+    };
+    let moves = analysis
+        .moves
+        .iter()
+        .map(|m| written(sum.after(m.component, m.to.clone())))
+        .collect();
+    (analysis, moves)
 }
 
 #[test]
@@ -493,13 +509,10 @@ fn exercises_5_to_7_even_takes_and_multiples_of_three() {
     // Ex 7: 18 under Ex 5, 17 under Ex 6, 7 under Nim: 9 ⊕ 6 ⊕ 7 = 8; the only winning move
     // takes the Ex 5 heap from 18 to 2 (value 1).
     assert_eq!((g5[18], g6[17]), (9, 6));
-    let report = solve_sum(&[("even-or-one", "18"), ("threes-or-all", "17"), ("nim", "7")]);
-    assert_eq!(report.nim_value, Some(8));
-    let moves: Vec<_> = report.winning_moves.into_iter().map(|m| m.to).collect();
-    assert_eq!(
-        moves,
-        [Some("even-or-one 2 + threes-or-all 17 + nim 7".to_string())]
-    );
+    let (report, moves) =
+        solve_sum(&[("even-or-one", "18"), ("threes-or-all", "17"), ("nim", "7")]);
+    assert_eq!(report.value.and_then(|v| v.nim_value()), Some(8));
+    assert_eq!(moves, ["even-or-one 2 + threes-or-all 17 + nim 7"]);
 }
 
 #[test]

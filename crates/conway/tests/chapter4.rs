@@ -3,7 +3,9 @@
 //! and every winning-move finder is held to the mex definition or to a search over all
 //! moves.
 
-use conway::analysis::Budget;
+mod common;
+
+use conway::analysis::{Budget, Request};
 use conway::coin::{values_by_mex, CoinGame, CoinRule, Lengths, MovingTwins, Rule, Square, Tartan};
 use conway::engine::{Limits, Outcome, Play};
 use conway::games::impartial::Subtraction;
@@ -11,6 +13,7 @@ use conway::games::ruleset;
 use conway::heap::{find_period, nim_sequence, Heaps};
 use conway::impartial::{Impartial, Solver};
 use conway::nimber::{nim_mul, nim_sqrt};
+use conway::partizan::Player;
 use std::collections::BTreeSet;
 
 fn coins(name: &str) -> CoinGame<Rule> {
@@ -347,12 +350,7 @@ fn exercise_4_2_one_row_four_games() {
     let heads = vec![3, 5, 6, 9];
     assert_eq!(turtles.position_value(&heads), Ok(9));
     assert_eq!(winning(&turtles, &heads), BTreeSet::from([vec![3, 5, 6]]));
-    let report = ruleset("turning-turtles")
-        .unwrap()
-        .parse("TTHTHHTTH")
-        .unwrap()
-        .analyse(Play::Normal, 10, Budget::default())
-        .unwrap();
+    let report = common::solve("turning-turtles", "TTHTHHTTH", Play::Normal, 10);
     assert_eq!(report.nim_value, Some(9));
 
     let twins = coins("twins");
@@ -389,11 +387,11 @@ fn exercise_4_3_three_winning_moves() {
         .parse("0 1 2 4 6")
         .unwrap();
     let described: BTreeSet<String> = position
-        .best_moves(Play::Normal, Budget::default())
+        .analyse(&Request::new(Play::Normal, &Budget::default))
         .unwrap()
         .moves
         .iter()
-        .map(|to| position.describe_move(to))
+        .map(|m| position.describe_move(Player::Left, &m.to))
         .collect();
     assert_eq!(
         described,
@@ -513,13 +511,7 @@ fn example_4_7_turning_corners() {
     let only = BTreeSet::from([vec![(1, 3), (3, 2), (3, 3), (3, 4), (4, 3)]]);
     assert_eq!(winning(&corners, &heads), only);
     assert_eq!(winning_by_search(&corners, &heads), only);
-    let position = ruleset("turning-corners")
-        .unwrap()
-        .parse("(1,3) (3,2) (4,4)")
-        .unwrap();
-    let report = position
-        .analyse(Play::Normal, 10, Budget::default())
-        .unwrap();
+    let report = common::solve("turning-corners", "(1,3) (3,2) (4,4)", Play::Normal, 10);
     assert_eq!(report.nim_value, Some(4));
     assert_eq!(
         report.winning_moves[0].description,
@@ -881,18 +873,23 @@ fn mock_turtles_far_out_count_their_pairs() {
 /// value still come, the moves marked unknown; a P-position needs no moves at all.
 #[test]
 fn unknown_moves_do_not_hide_the_value() {
-    let rugs = ruleset("tartan:ruler*ruler").unwrap();
-    let far = rugs.parse("(1000000000,1000000000)").unwrap();
-    let report = far.analyse(Play::Normal, 20, Budget::default()).unwrap();
+    let report = common::solve(
+        "tartan:ruler*ruler",
+        "(1000000000,1000000000)",
+        Play::Normal,
+        20,
+    );
     assert_eq!(report.outcome, Outcome::N);
     assert_eq!(report.nim_value, Some(nim_mul(1 << 9, 1 << 9)));
     assert_eq!(report.winning_move_count, None);
     assert!(report.moves_unknown.unwrap().contains("positions"));
     assert!(report.winning_moves.is_empty());
-    let zero = rugs
-        .parse("(1073741824,1073741824) (3221225472,1073741824)")
-        .unwrap();
-    let report = zero.analyse(Play::Normal, 20, Budget::default()).unwrap();
+    let report = common::solve(
+        "tartan:ruler*ruler",
+        "(1073741824,1073741824) (3221225472,1073741824)",
+        Play::Normal,
+        20,
+    );
     assert_eq!(report.outcome, Outcome::P);
     assert_eq!(report.winning_move_count, Some(0));
 }

@@ -3,7 +3,7 @@
 //! and the exercises of chapter 8 on Toads and Frogs and Bynum's game.
 
 use conway::analysis::{Budget, PartizanNotation, Position};
-use conway::engine::Outcome;
+use conway::engine::{Outcome, Play};
 use conway::games::partizan::{
     Cake, Cell, Col, ColGraph, MaundyCake, SeatingCouples, Tint, ToadsAndFrogs,
 };
@@ -15,9 +15,8 @@ use proptest::prelude::*;
 /// The value of `position` in the game `game`.
 fn value(store: &mut Store, game: &str, position: &str) -> GameId {
     parse(game, position)
-        .short_analysis(store, false, Budget::default())
+        .value_in(store, Budget::default())
         .unwrap_or_else(|e| panic!("{game} {position}: {e}"))
-        .value
 }
 
 /// The value of `position`, printed.
@@ -36,14 +35,7 @@ fn parse(game: &str, position: &str) -> Position {
 /// The positions `player` wins by moving to, shown.
 fn winning_moves(store: &mut Store, game: &str, position: &str, player: Player) -> Vec<String> {
     let zero = store.zero();
-    let analysis = parse(game, position)
-        .short_analysis(store, true, Budget::default())
-        .unwrap();
-    let options = match player {
-        Player::Left => analysis.left,
-        Player::Right => analysis.right,
-    };
-    options
+    option_values_of(store, &parse(game, position), player)
         .into_iter()
         .filter(|&(_, v)| match player {
             Player::Left => store.leq(zero, v).unwrap(),
@@ -55,16 +47,31 @@ fn winning_moves(store: &mut Store, game: &str, position: &str, player: Player) 
 
 /// The printed values of a position's options, `(left, right)`, each sorted and deduplicated.
 fn option_values(store: &mut Store, game: &str, position: &str) -> (Vec<String>, Vec<String>) {
-    let analysis = parse(game, position)
-        .short_analysis(store, true, Budget::default())
-        .unwrap();
-    let side = |options: Vec<(Position, GameId)>| {
+    let position = parse(game, position);
+    let mut side = |player| {
+        let options = option_values_of(store, &position, player);
         let mut shown: Vec<String> = options.into_iter().map(|(_, v)| store.show(v)).collect();
         shown.sort();
         shown.dedup();
         shown
     };
-    (side(analysis.left), side(analysis.right))
+    (side(Player::Left), side(Player::Right))
+}
+
+/// `player`'s moves from `position`, each with its value in `store`.
+fn option_values_of(
+    store: &mut Store,
+    position: &Position,
+    player: Player,
+) -> Vec<(Position, GameId)> {
+    let moves = position.moves(player, Play::Normal).unwrap();
+    moves
+        .into_iter()
+        .map(|to| {
+            let value = to.value_in(store, Budget::default()).unwrap();
+            (to, value)
+        })
+        .collect()
 }
 
 fn half_powers(store: &mut Store, exponent: u32) -> GameId {
@@ -539,7 +546,7 @@ fn example_7_6_r5r() {
     // L4L: Left's only move is to L1L + L1L; Right has three.
     let moves = |player| -> Vec<String> {
         parse("seating", "L4L")
-            .moves(player)
+            .moves(player, Play::Normal)
             .unwrap()
             .iter()
             .map(Position::show)
@@ -558,7 +565,7 @@ fn figures_3_7_and_2_7() {
     assert_eq!(shown(&mut store, "seating", "R12R"), "1/8");
     let table = parse("seating", "O14");
     let after: Vec<String> = table
-        .moves(Player::Right)
+        .moves(Player::Right, Play::Normal)
         .unwrap()
         .iter()
         .map(Position::show)

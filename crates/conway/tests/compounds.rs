@@ -720,3 +720,25 @@ fn kernel_flags<P>(graph: &Graph<P>) -> Vec<bool> {
     }
     flags
 }
+
+#[test]
+fn compounds_read_back_as_they_are_written() {
+    for text in [
+        "sum",
+        "conjunctive",
+        "continued",
+        "selective",
+        "shortened-selective",
+        "d-product:1",
+        "d-product:1,3",
+    ] {
+        let compound: Compound = text.parse().unwrap();
+        assert_eq!(compound.to_string(), text);
+    }
+    assert_eq!(
+        "d-product:2".parse::<Compound>(),
+        Ok(Compound::DProduct { core: vec![1] })
+    );
+    assert!("d-product:0".parse::<Compound>().is_err());
+    assert!("disjointed".parse::<Compound>().is_err());
+}

@@ -2,18 +2,16 @@
 //! games and compounds, his 2-D Nim checked against the mex definition, and his split Nim.
 //! (Four-heap Nim (13, 42, 30, 43) and the six replies to (1, 2, 3) are in chapter2.rs.)
 
-use conway::analysis::{Budget, Report};
+mod common;
+
+use common::Solved;
+use conway::analysis::{Budget, Request};
 use conway::engine::{Outcome, Play};
 use conway::games::{find, ruleset};
 use std::collections::HashMap;
 
-fn report(spec: &str, position: &str, play: Play) -> Report {
-    ruleset(spec)
-        .unwrap()
-        .parse(position)
-        .unwrap()
-        .analyse(play, usize::MAX, Budget::default())
-        .unwrap()
+fn report(spec: &str, position: &str, play: Play) -> Solved {
+    common::solve(spec, position, play, usize::MAX)
 }
 
 fn outcome(spec: &str, position: &str, play: Play) -> Outcome {
@@ -28,7 +26,7 @@ fn moves_to(spec: &str, position: &str, play: Play) -> Vec<String> {
     report(spec, position, play)
         .winning_moves
         .into_iter()
-        .map(|m| m.to.unwrap())
+        .map(|m| m.to)
         .collect()
 }
 
@@ -145,7 +143,7 @@ fn oracle_7_two_d_nim_instances() {
     // From (1 1|0 1) one move wins, listed once though it is a move of a row and of a column.
     let r = report("nim-2d", "1 1|0 1", Play::Normal);
     assert_eq!(r.winning_move_count, Some(1));
-    assert_eq!(r.winning_moves[0].to.as_deref(), Some("1 0|0 1"));
+    assert_eq!(r.winning_moves[0].to, "1 0|0 1");
     assert_eq!(r.winning_moves[0].description, "row 1, column 2: 1 → 0");
 }
 
@@ -257,7 +255,7 @@ fn two_d_nim_is_documented_and_refuses_bad_matrices() {
     assert!(rules
         .parse(huge)
         .unwrap()
-        .analyse(Play::Normal, 1, Budget::default())
+        .analyse(&Request::new(Play::Normal, &Budget::default).keep(1))
         .is_err());
 }
 

@@ -2,7 +2,7 @@
 //! names the problem, and the positions it reports read back. The texts include numbers of
 //! every length (past 2^64 too), long rows and deep nesting of brackets and bars.
 
-use conway::analysis::{Budget, RuleError};
+use conway::analysis::{Budget, Request, RuleError};
 use conway::engine::{Limits, Play};
 use conway::games::{catalogue, ruleset};
 use proptest::prelude::*;
@@ -66,14 +66,16 @@ proptest! {
         };
         // What the ruleset shows, it reads back as the same position.
         prop_assert_eq!(&rules.parse(&position.show()).unwrap(), &position);
-        if let Ok(report) = position.analyse(play, 5, small_budget()) {
-            prop_assert!(report.winning_moves.len() as u64 <= report.winning_move_count.unwrap_or(0));
-            for m in report.winning_moves.iter().filter_map(|m| m.to.as_ref()) {
-                prop_assert!(rules.parse_under(m, play).is_ok(), "{} → {}", text, m);
+        if let Ok(report) = position.analyse(&Request::new(play, &small_budget).keep(5)) {
+            let counted: u64 = report.move_counts.iter().flat_map(|c| c.iter()).map(|(_, n)| n).sum();
+            prop_assert!(report.moves.len() as u64 <= counted);
+            for m in &report.moves {
+                let shown = m.to.show();
+                prop_assert!(rules.parse_under(&shown, play).is_ok(), "{} → {}", text, shown);
             }
         }
         let _ = position.graph(play, small_budget());
-        let _ = position.options(play);
-        let _ = position.nim_value(small_budget());
+        let _ = position.moves(conway::partizan::Player::Left, play);
+        let _ = position.value_in(&mut conway::short::Store::default(), small_budget());
     }
 }

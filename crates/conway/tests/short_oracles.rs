@@ -30,9 +30,8 @@ fn value_of(rules: &dyn Ruleset, text: &str, store: &mut Store) -> Result<GameId
     for part in parts {
         let position = rules.parse(&part).map_err(|e| e.to_string())?;
         let value = position
-            .short_analysis(store, false, Budget::default())
-            .map_err(|e| e.to_string())?
-            .value;
+            .value_in(store, Budget::default())
+            .map_err(|e| e.to_string())?;
         total = store.add(total, value).map_err(|e| e.to_string())?;
     }
     Ok(total)

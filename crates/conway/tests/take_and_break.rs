@@ -1,7 +1,10 @@
 //! Take-and-break games (§3.5–3.6): the tables of the notes, periods found and proved by the
 //! octal periodicity theorem, and the moves that closed forms find checked against search.
 
+mod common;
+
 use conway::analysis::Budget;
+use conway::engine::Play;
 use conway::games::impartial::{Subtraction, TakeAndBreak};
 use conway::games::ruleset;
 use conway::heap::{Heaps, Period};
@@ -177,19 +180,13 @@ fn a_huge_heap_counts_its_winning_splits_by_the_period() {
             expected += (1..=rest / 2).filter(|&a| g(a) ^ g(rest - a) == 0).count() as u64;
         }
         assert_ne!(target, 0);
-        let position = ruleset("kayles").unwrap().parse(&heap.to_string()).unwrap();
-        let report = position
-            .analyse(conway::engine::Play::Normal, 3, budget())
-            .unwrap();
+        let report = common::solve("kayles", &heap.to_string(), Play::Normal, 3);
         assert_eq!(report.nim_value, Some(target));
         assert_eq!(report.winning_move_count, Some(expected), "heap {heap}");
         assert_eq!(report.winning_moves.len(), 3);
     }
     // A heap of a trillion is answered from the period at once.
-    let position = ruleset("kayles").unwrap().parse("1000000000000").unwrap();
-    let report = position
-        .analyse(conway::engine::Play::Normal, 1, budget())
-        .unwrap();
+    let report = common::solve("kayles", "1000000000000", Play::Normal, 1);
     assert_eq!(report.nim_value, Some(g(1_000_000_000_000)));
 }
 

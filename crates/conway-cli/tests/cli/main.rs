@@ -5,6 +5,7 @@ mod review_heap;
 mod review_memory;
 mod review_rules;
 mod review_short;
+mod schema;
 
 use serde_json::Value;
 use std::process::{Command, Output};
@@ -127,8 +128,8 @@ fn solve_prints_every_winning_move_as_json() {
     assert_eq!(report["outcome"], "N");
     assert_eq!(report["value"], "*18");
     assert_eq!(report["nim_value"], 18);
-    assert_eq!(report["winning_move_count"], 1);
-    let moves = report["winning_moves"].as_array().unwrap();
+    assert_eq!(report["move_counts"]["either"], 1);
+    let moves = report["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0]["to"], "13 42 12 43");
     assert!(moves[0]["move"].as_str().unwrap().contains("30 → 12"));
@@ -140,7 +141,7 @@ fn solve_misere_has_no_value() {
     assert_eq!(report["outcome"], "N");
     assert_eq!(report["value"], Value::Null);
     assert_eq!(report["play"], "misere");
-    assert_eq!(report["winning_moves"][0]["to"], "1 1 1");
+    assert_eq!(report["moves"][0]["to"], "1 1 1");
     let report = json(&["solve", "misere-nim", "1 1 1", "--json"]);
     assert_eq!(report["outcome"], "P");
 }
@@ -485,7 +486,7 @@ fn closed_forms_answer_where_the_value_is_out_of_reach() {
         .as_str()
         .unwrap()
         .contains("more than 5000 positions"));
-    assert_eq!(report["winning_moves"][0]["to"], "323,523");
+    assert_eq!(report["moves"][0]["to"], "323,523");
     let report = json(&[
         "solve",
         "fibonacci",
@@ -495,7 +496,7 @@ fn closed_forms_answer_where_the_value_is_out_of_reach() {
         "2000000",
     ]);
     assert_eq!(report["value"], Value::Null);
-    let moves: Vec<&str> = report["winning_moves"]
+    let moves: Vec<&str> = report["moves"]
         .as_array()
         .unwrap()
         .iter()
@@ -618,7 +619,7 @@ fn sums_of_different_games() {
         (Some("N"), Some(3))
     );
     assert_eq!(report["value"], "*3");
-    let moves: Vec<&str> = report["winning_moves"]
+    let moves: Vec<&str> = report["moves"]
         .as_array()
         .unwrap()
         .iter()
@@ -728,11 +729,11 @@ fn output_grows_linearly_with_the_position() {
         output.stdout.len()
     );
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(report["winning_move_count"], 20_001);
-    assert_eq!(report["winning_moves"].as_array().unwrap().len(), 20);
+    assert_eq!(report["move_counts"]["either"], 20_001);
+    assert_eq!(report["moves"].as_array().unwrap().len(), 20);
     // A move from so long a position says what it changes, not the whole position.
-    assert_eq!(report["winning_moves"][0]["to"], Value::Null);
-    assert_eq!(report["winning_moves"][0]["move"], "heap 1: 3 → 2 (take 1)");
+    assert_eq!(report["moves"][0]["to"], Value::Null);
+    assert_eq!(report["moves"][0]["move"], "heap 1: 3 → 2 (take 1)");
     let all = conway(&["solve", "nim", &position, "--json", "--all-moves"]);
     assert!(all.stdout.len() < 2_000_000, "{} bytes", all.stdout.len());
     // The same row as a component of a sum: each move names the component, not all of it.
@@ -750,9 +751,9 @@ fn output_grows_linearly_with_the_position() {
     assert!(sum.status.success());
     assert!(sum.stdout.len() < 2_000_000, "{} bytes", sum.stdout.len());
     let report: Value = serde_json::from_slice(&sum.stdout).unwrap();
-    assert_eq!(report["winning_move_count"], 20_001);
+    assert_eq!(report["move_counts"]["either"], 20_001);
     assert_eq!(
-        report["winning_moves"][0]["move"],
+        report["moves"][0]["move"],
         "component 1 (nim): heap 1: 3 → 2 (take 1)"
     );
     // Playing it would mean holding 120,000 positions of 40,000 heaps: refused, not tried.
@@ -783,14 +784,14 @@ fn limits_bound_memory_for_large_positions() {
         "--json",
     ]);
     assert_eq!(report["nim_value"], 61);
-    assert!(report["winning_move_count"].is_null());
+    assert!(report["move_counts"].is_null());
     assert!(report["moves_unknown"]
         .as_str()
         .is_some_and(|why| why.contains("more than")));
     // A P-position has no winning moves to look for; an N-position's are past the limit.
     let heaps = vec!["50"; 20_000].join(" ");
     let report = json(&["solve", "lasker", &heaps, "--json"]);
-    assert_eq!(report["winning_move_count"], 0);
+    assert_eq!(report["move_counts"]["either"], 0);
     let heaps = vec!["50"; 20_001].join(" ");
     let report = json(&["solve", "lasker", &heaps, "--json"]);
     assert_eq!(report["nim_value"], 50);
@@ -915,7 +916,7 @@ fn coin_turning_games_are_rulesets() {
     // Exercise 4.3 in the coins' notation: three winning moves, each the coins it turns.
     let report = json(&["solve", "coins:mock-turtles", "0 1 2 4 6", "--json"]);
     assert_eq!(report["nim_value"], 2);
-    let moves: Vec<&str> = report["winning_moves"]
+    let moves: Vec<&str> = report["moves"]
         .as_array()
         .unwrap()
         .iter()
@@ -936,7 +937,7 @@ fn coin_turning_games_are_rulesets() {
     assert_eq!(
         (
             report["nim_value"].as_u64(),
-            report["winning_move_count"].as_u64()
+            report["move_counts"]["either"].as_u64()
         ),
         (Some(4096), Some(1))
     );
@@ -950,17 +951,17 @@ fn coin_turning_games_are_rulesets() {
     assert_eq!(
         (
             report["nim_value"].as_u64(),
-            report["winning_move_count"].as_u64()
+            report["move_counts"]["either"].as_u64()
         ),
         (Some(15), Some(5))
     );
     let report = json(&["solve", "turning-corners", "(1,3) (3,2) (4,4)", "--json"]);
     assert_eq!(
-        report["winning_moves"][0]["move"],
+        report["moves"][0]["move"],
         "turn coins (4,4), (4,3), (3,4) and (3,3)"
     );
     let report = json(&["solve", "moving-twins", "(1,3) (3,2) (4,4)", "--json"]);
-    assert_eq!(report["winning_move_count"], 3);
+    assert_eq!(report["move_counts"]["either"], 3);
     // In a sum, and under misère play by search.
     let report = json(&[
         "solve",
@@ -997,9 +998,10 @@ fn solve_finds_draws_in_games_that_need_not_end() {
     // the other must take the last, adds it back, and so on for ever.
     let report = json(&["solve", "poker-nim", "2", "--misere", "--json"]);
     assert_eq!(report["outcome"], "D");
-    assert_eq!(report["winning_move_count"], 0);
-    assert_eq!(report["drawing_moves"][0]["to"], "1 / 0 1");
-    assert_eq!(report["drawing_moves"].as_array().unwrap().len(), 1);
+    // Nothing wins: the one best move keeps the draw.
+    assert_eq!(report["move_counts"]["either"], 1);
+    assert_eq!(report["moves"][0]["to"], "1 / 0 1");
+    assert_eq!(report["moves"].as_array().unwrap().len(), 1);
     // From one heap of 1 the mover must take the last chip, and loses.
     assert_eq!(
         json(&["solve", "poker-nim", "1", "--misere", "--json"])["outcome"],

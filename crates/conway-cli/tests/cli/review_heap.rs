@@ -16,7 +16,7 @@ fn d1_codes_answer_a_heap_of_2_64_minus_1_without_overflow() {
     }
     // Split Nim moves to 0 by taking all or leaving two equal heaps: 1 + (2^64 − 2)/2.
     let report = json(&["solve", "split-nim", MAX, "--json"]);
-    assert_eq!(report["winning_move_count"], Value::from(1u64 << 63));
+    assert_eq!(report["move_counts"]["either"], Value::from(1u64 << 63));
     // Lasker's Nim: 2^64 − 2 keeps its value, 2^64 − 1 is worth 2^64, which no value holds.
     let report = json(&["solve", "octal:4.3...", "18446744073709551614", "--json"]);
     assert_eq!(report["nim_value"], Value::from(u64::MAX - 1));
@@ -113,8 +113,8 @@ fn d5_closed_forms_answer_nim_and_laskers_codes_at_once() {
     // A heap of a million: its value, and its 500,000 winning moves counted, the first built.
     let report = json(&["solve", "split-nim", "1000000", "--json"]);
     assert_eq!(report["nim_value"], 1_000_000);
-    assert_eq!(report["winning_move_count"], 500_000);
-    assert_eq!(report["winning_moves"][0]["to"], "499999 499999");
+    assert_eq!(report["move_counts"]["either"], 500_000);
+    assert_eq!(report["moves"][0]["to"], "499999 499999");
     let text = String::from_utf8(conway(&["solve", "octal:4.3...", "2 5 7"]).stdout).unwrap();
     let lasker = String::from_utf8(conway(&["solve", "lasker", "2 5 7"]).stdout).unwrap();
     assert_eq!(text.replace("octal:4.3...", "lasker"), lasker);

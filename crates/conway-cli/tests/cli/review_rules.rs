@@ -4,12 +4,13 @@
 use super::{json, play};
 use serde_json::Value;
 
-/// The `(to, move)` pairs of a list of moves in a JSON report.
-fn moves(report: &Value, field: &str) -> Vec<(String, String)> {
-    report[field]
+/// The `(to, move)` pairs of `player`'s moves in a JSON report.
+fn moves(report: &Value, player: &str) -> Vec<(String, String)> {
+    report["moves"]
         .as_array()
         .unwrap()
         .iter()
+        .filter(|m| m["player"] == player)
         .map(|m| {
             let text = |key: &str| m[key].as_str().unwrap().to_string();
             (text("to"), text("move"))
@@ -20,9 +21,9 @@ fn moves(report: &Value, field: &str) -> Vec<(String, String)> {
 #[test]
 fn col_describes_rights_moves_as_rights() {
     let report = json(&["solve", "col", ".", "--json"]);
-    let right = moves(&report, "right_winning_moves");
+    let right = moves(&report, "right");
     assert_eq!(right[0].1, "Right colours vertex 0 white", "{report}");
-    let left = moves(&report, "left_winning_moves");
+    let left = moves(&report, "left");
     assert_eq!(left[0].1, "Left colours vertex 0 black", "{report}");
     let transcript = play(&["play", "col", ".", "--as", "right"], "");
     assert!(
@@ -35,7 +36,7 @@ fn col_describes_rights_moves_as_rights() {
 fn col_names_each_vertex_by_its_number_as_written() {
     let report = json(&["solve", "col", "..R;0-1", "--json"]);
     assert_eq!(
-        moves(&report, "right_winning_moves"),
+        moves(&report, "right"),
         [
             ("xLR;0-1".into(), "Right colours vertex 0 white".into()),
             ("LxR;0-1".into(), "Right colours vertex 1 white".into()),
@@ -48,7 +49,7 @@ fn col_names_each_vertex_by_its_number_as_written() {
 fn moves_to_an_empty_position_print_a_to_that_solve_reads_back() {
     for (game, position) in [("col", "."), ("eatcake", "1x3"), ("seating", "O2")] {
         let report = json(&["solve", game, position, "--json"]);
-        for side in ["left_winning_moves", "right_winning_moves"] {
+        for side in ["left", "right"] {
             for (to, _) in moves(&report, side) {
                 let again = json(&["solve", game, &to, "--json"]);
                 assert_eq!(again["position"], to.as_str(), "{game} {position}");
@@ -60,14 +61,14 @@ fn moves_to_an_empty_position_print_a_to_that_solve_reads_back() {
 #[test]
 fn cut_cake_keeps_the_1x1_pieces_its_cuts_make() {
     let report = json(&["solve", "cut-cake", "1x4", "--json"]);
-    let left = moves(&report, "left_winning_moves");
+    let left = moves(&report, "left");
     assert!(
         left.contains(&("1x1 1x3".into(), "cut 1x4 into 1x1 and 1x3".into())),
         "{left:?}"
     );
     let report = json(&["solve", "cut-cake", "1x2", "--json"]);
     assert_eq!(
-        moves(&report, "left_winning_moves"),
+        moves(&report, "left"),
         [("1x1 1x1".into(), "cut 1x2 into 1x1 and 1x1".into())]
     );
     let again = json(&["solve", "cut-cake", "1x3 1x1", "--json"]);
@@ -79,7 +80,7 @@ fn hackenbush_keeps_the_writers_vertex_numbers() {
     let report = json(&["solve", "hackenbush", "0-1:R 1-2:B 0-2:B", "--json"]);
     assert_eq!(report["position"], "0-1:R 1-2:B 0-2:B");
     assert_eq!(
-        moves(&report, "left_winning_moves"),
+        moves(&report, "left"),
         [("0-1:R 0-2:B".into(), "cut the blue edge 1-2".into())]
     );
     let report = json(&["solve", "hackenbush", "GG 7-3:R 0-7:B", "--json"]);

@@ -3,47 +3,110 @@
 //! for partizan ones); a [`Ruleset`] found by name parses a position once into a typed
 //! [`Position`] that the command line analyses, plays and sums without going back to text.
 
+mod impartial;
 mod partizan;
 mod position;
+mod report;
 mod ruleset;
 mod sum;
 
+pub(crate) use impartial::{typed, typed_under};
 pub(crate) use partizan::typed_partizan;
-pub use partizan::{PartizanNotation, ShortAnalysis};
-pub(crate) use position::{typed, typed_under};
-pub use position::{
-    BestMoves, Budget, Move, Position, Report, Ruleset, MAX_LISTED_MOVES, MAX_SHOWN_POSITION,
+pub use partizan::PartizanNotation;
+pub use position::Position;
+pub use report::{
+    Analysis, Move, MoveCounts, MoveResult, Mover, ShortGame, Stops, Value, MAX_SHOWN_VALUE,
 };
-pub use ruleset::{Build, Params, RuleInfo};
-pub use sum::{ShortReport, Sum, MAX_SHOWN_VALUE};
+pub use ruleset::{Budget, Build, Kind, Params, RuleInfo, Ruleset};
+pub use sum::{Request, Sum};
 
-use crate::engine::SearchError;
+/// The most moves a position lists for a player or a graph: past it, a position has too many
+/// moves to show.
+pub const MAX_LISTED_MOVES: u64 = 1 << 20;
+
+use crate::engine::{Limit, SearchError};
 use crate::heap::{Extend, Period};
 use crate::impartial::Impartial;
 use crate::text::ParseError;
 use thiserror::Error;
 
-/// What went wrong with a game name, a position or its analysis.
+/// What went wrong with a game name, a position or its analysis: each a sentence a user
+/// understands, naming the game.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RuleError {
+    /// No ruleset has this name.
     #[error("unknown game '{0}'; `conway rules` lists the games")]
     UnknownGame(String),
+    /// The text after the name's colon does not read.
     #[error("{game}: bad parameters: {reason}")]
-    BadParameters { game: String, reason: ParseError },
-    #[error("{game}: bad position '{position}': {reason}")]
-    BadPosition {
+    BadParameters {
+        /// The game's name.
         game: String,
-        position: String,
+        /// What is wrong, and where.
         reason: ParseError,
     },
+    /// The position does not read, or is not a position of the game.
+    #[error("{game}: bad position '{position}': {reason}")]
+    BadPosition {
+        /// The game's name.
+        game: String,
+        /// The position as written.
+        position: String,
+        /// What is wrong, and where.
+        reason: ParseError,
+    },
+    /// The words of a sum do not read as `GAME POSITION + GAME POSITION ...`.
+    #[error("write a sum as `GAME POSITION + GAME POSITION ...`")]
+    MalformedSum,
+    /// `seq` of a game whose positions are not rows of heaps.
     #[error("{0} is not a game on rows of independent heaps, so it has no sequence of one-heap nim values")]
     NotAHeapGame(String),
+    /// The game cannot do what was asked, for this reason.
     #[error("{game}: {what}")]
-    Unsupported { game: String, what: &'static str },
+    Unsupported {
+        /// The game's name.
+        game: String,
+        /// Why not.
+        what: &'static str,
+    },
+    /// Listing the moves would hold too many positions at once.
     #[error("{game}: the position has too many moves to list (more than {limit}, or more than a gigabyte of positions)")]
-    TooManyMoves { game: String, limit: u64 },
+    TooManyMoves {
+        /// The game's name.
+        game: String,
+        /// The most moves listed.
+        limit: u64,
+    },
+    /// The computation stopped: a limit, a game that loops, a value too large.
     #[error("{game}: {source}")]
-    Search { game: String, source: SearchError },
+    Search {
+        /// The game's name.
+        game: String,
+        /// Why it stopped.
+        source: SearchError,
+    },
+}
+
+impl RuleError {
+    /// The column of the position or parameters where the problem is, counted from 1; none
+    /// for a problem of the whole.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            RuleError::BadParameters { reason, .. } | RuleError::BadPosition { reason, .. } => {
+                reason.offset.map(|offset| offset + 1)
+            }
+            _ => None,
+        }
+    }
+
+    /// The limit that stopped the computation, if one did: raising it may let it finish.
+    pub fn limit_hint(&self) -> Option<Limit> {
+        match self {
+            RuleError::Search { source, .. } => source.limit_hint(),
+            _ => None,
+        }
+    }
 }
 
 /// How a ruleset's positions are written and read, how a move is described to a person, and

@@ -1,10 +1,9 @@
-//! Partizan rulesets behind the same face as the impartial ones: a [`PartizanNotation`] reads
-//! and writes positions, and a parsed position is a [`Position`] whose value is a short game.
+//! Partizan rulesets behind the face: a [`PartizanNotation`] reads and writes positions, and
+//! the partizan solver values them as short games in a store.
 
-use super::position::{Dynamic, MAX_LISTED_MOVES};
-use super::{BestMoves, Budget, Move, Position, Report, RuleError, RuleInfo, Ruleset};
+use super::position::{Face, PartizanFace, Valuer};
+use super::{Budget, Kind, Position, RuleError, RuleInfo, Ruleset, MAX_LISTED_MOVES};
 use crate::engine::{Play, SearchError};
-use crate::graph::GraphReport;
 use crate::heap::Sequence;
 use crate::partizan::{Partizan, Player, Solver};
 use crate::short::{GameId, Store};
@@ -29,24 +28,14 @@ pub trait PartizanNotation: Partizan + Sized {
     }
 }
 
-/// The value of a position in a store, and (when asked for) the value of each move.
-#[derive(Clone, Debug)]
-pub struct ShortAnalysis {
-    pub value: GameId,
-    /// Left's moves and their values.
-    pub left: Vec<(Position, GameId)>,
-    /// Right's moves and their values.
-    pub right: Vec<(Position, GameId)>,
-}
-
 /// A partizan ruleset made from its declaration.
-struct PartizanGame<G> {
+struct Rules<G> {
     info: &'static RuleInfo,
     name: String,
     rules: G,
 }
 
-/// What a partizan game needs to stand behind the dynamic face.
+/// What a partizan game needs to stand behind the face.
 pub(crate) trait PartizanTypeable:
     PartizanNotation<Position: Send + Sync + 'static> + Send + Sync + 'static
 {
@@ -62,21 +51,20 @@ pub(crate) fn typed_partizan<G: PartizanTypeable>(
     info: &'static RuleInfo,
     rules: G,
 ) -> Box<dyn Ruleset> {
+    debug_assert_eq!(
+        info.kind,
+        Kind::Partizan,
+        "{} is not declared partizan",
+        info.name
+    );
     let name = match rules.params() {
         Some(params) => format!("{}:{params}", info.name),
         None => info.name.to_string(),
     };
-    Box::new(Arc::new(PartizanGame { info, name, rules }))
+    Box::new(Arc::new(Rules { info, name, rules }))
 }
 
-impl<G: PartizanTypeable> PartizanGame<G> {
-    fn unsupported(&self, what: &'static str) -> RuleError {
-        RuleError::Unsupported {
-            game: self.name.clone(),
-            what,
-        }
-    }
-
+impl<G: PartizanTypeable> Rules<G> {
     fn search_error(&self, source: SearchError) -> RuleError {
         RuleError::Search {
             game: self.name.clone(),
@@ -85,11 +73,7 @@ impl<G: PartizanTypeable> PartizanGame<G> {
     }
 }
 
-/// Why a partizan position cannot do what impartial ones do.
-const NO_NIM_VALUE: &str = "a partizan game has a short-game value, not a nim value";
-const NO_MISERE: &str = "misère play of partizan games is not supported";
-
-impl<G: PartizanTypeable> Ruleset for Arc<PartizanGame<G>> {
+impl<G: PartizanTypeable> Ruleset for Arc<Rules<G>> {
     fn info(&self) -> &'static RuleInfo {
         self.info
     }
@@ -104,7 +88,10 @@ impl<G: PartizanTypeable> Ruleset for Arc<PartizanGame<G>> {
 
     fn parse_under(&self, text: &str, play: Play) -> Result<Position, RuleError> {
         if play == Play::Misere {
-            return Err(self.unsupported(NO_MISERE));
+            return Err(RuleError::Unsupported {
+                game: self.name.clone(),
+                what: "misère play of partizan games is not supported",
+            });
         }
         let position = self
             .rules
@@ -114,11 +101,10 @@ impl<G: PartizanTypeable> Ruleset for Arc<PartizanGame<G>> {
                 position: text.to_string(),
                 reason,
             })?;
-        Ok(Position(Box::new(TypedPartizan {
+        Ok(Position(Face::Partizan(Arc::new(Typed {
             game: Arc::clone(self),
             position,
-            mover: None,
-        })))
+        }))))
     }
 
     fn sequence(&self, _n: u64, _budget: Budget) -> Result<Sequence<'_>, RuleError> {
@@ -127,40 +113,20 @@ impl<G: PartizanTypeable> Ruleset for Arc<PartizanGame<G>> {
 }
 
 /// A position of a typed partizan game.
-struct TypedPartizan<G: PartizanNotation> {
-    game: Arc<PartizanGame<G>>,
+struct Typed<G: PartizanNotation> {
+    game: Arc<Rules<G>>,
     position: G::Position,
-    /// The player who moved here, for a position listed as a player's move, so that the
-    /// move is described as that player's; not part of the position (equality and hash
-    /// ignore it).
-    mover: Option<Player>,
 }
 
-impl<G: PartizanTypeable> TypedPartizan<G> {
-    fn wrap(&self, position: G::Position, mover: Option<Player>) -> Position {
-        Position(Box::new(TypedPartizan {
+impl<G: PartizanTypeable> Typed<G> {
+    fn wrap(&self, position: G::Position) -> Position {
+        Position(Face::Partizan(Arc::new(Typed {
             game: Arc::clone(&self.game),
             position,
-            mover,
-        }))
+        })))
     }
 
-    /// Who moves from here to `to`: its mover, or for a position read from text, Left if it
-    /// is one of Left's options.
-    fn mover_to(&self, to: &TypedPartizan<G>) -> Player {
-        to.mover.unwrap_or_else(|| {
-            match self
-                .game
-                .rules
-                .left_options(&self.position)
-                .contains(&to.position)
-            {
-                true => Player::Left,
-                false => Player::Right,
-            }
-        })
-    }
-
+    /// `player`'s options, refused where there are too many to list.
     fn options_of(&self, player: Player) -> Result<Vec<G::Position>, RuleError> {
         let options = match player {
             Player::Left => self.game.rules.left_options(&self.position),
@@ -176,44 +142,9 @@ impl<G: PartizanTypeable> TypedPartizan<G> {
     }
 }
 
-impl<G: PartizanTypeable> Dynamic for TypedPartizan<G> {
+impl<G: PartizanTypeable> PartizanFace for Typed<G> {
     fn game(&self) -> &str {
         &self.game.name
-    }
-
-    fn is_partizan(&self) -> bool {
-        true
-    }
-
-    fn moves(&self, player: Player) -> Result<Vec<Position>, RuleError> {
-        Ok(self
-            .options_of(player)?
-            .into_iter()
-            .map(|p| self.wrap(p, Some(player)))
-            .collect())
-    }
-
-    fn short_analysis(
-        &self,
-        store: &mut Store,
-        with_options: bool,
-        budget: Budget,
-    ) -> Result<ShortAnalysis, RuleError> {
-        let rules = &self.game.rules;
-        let mut solver = Solver::with_limits(rules, budget.limits).on_progress(budget.progress);
-        let error = |e| self.game.search_error(e);
-        let value = solver.value(store, &self.position).map_err(error)?;
-        let mut sides = [Vec::new(), Vec::new()];
-        if with_options {
-            for (side, player) in sides.iter_mut().zip([Player::Left, Player::Right]) {
-                for option in self.options_of(player)? {
-                    let option_value = solver.value(store, &option).map_err(error)?;
-                    side.push((self.wrap(option, Some(player)), option_value));
-                }
-            }
-        }
-        let [left, right] = sides;
-        Ok(ShortAnalysis { value, left, right })
     }
 
     fn show(&self) -> String {
@@ -224,68 +155,39 @@ impl<G: PartizanTypeable> Dynamic for TypedPartizan<G> {
         self.game.parse_under(text, play)
     }
 
-    fn clone_box(&self) -> Position {
-        self.wrap(self.position.clone(), self.mover)
+    fn options(&self, player: Player) -> Result<Vec<Position>, RuleError> {
+        Ok(self
+            .options_of(player)?
+            .into_iter()
+            .map(|p| self.wrap(p))
+            .collect())
     }
 
-    fn analyse(
-        &self,
-        _play: Play,
-        _keep: usize,
-        _budget: Budget,
-        _each: &mut dyn FnMut(&Report, Move) -> bool,
-    ) -> Result<Report, RuleError> {
-        Err(self.game.unsupported(NO_NIM_VALUE))
-    }
-
-    fn options(&self, _play: Play) -> Result<Vec<Position>, RuleError> {
-        Err(self
-            .game
-            .unsupported("a partizan game has different moves for Left and Right: say whose moves"))
-    }
-
-    fn describe_move(&self, to: &dyn Dynamic) -> String {
-        match to.as_any().downcast_ref::<TypedPartizan<G>>() {
-            Some(to) => {
-                let player = self.mover_to(to);
-                self.game
-                    .rules
-                    .describe_move(player, &self.position, &to.position)
-            }
+    fn describe_move(&self, player: Player, to: &dyn PartizanFace) -> String {
+        match to.as_any().downcast_ref::<Typed<G>>() {
+            Some(to) => self
+                .game
+                .rules
+                .describe_move(player, &self.position, &to.position),
             None => format!("to a position of {}", to.game()),
         }
     }
 
-    fn best_moves(&self, _play: Play, _budget: Budget) -> Result<BestMoves, RuleError> {
-        Err(self.game.unsupported(NO_NIM_VALUE))
+    fn valuer(&self, budget: Budget) -> Result<Box<dyn Valuer + '_>, RuleError> {
+        let solver =
+            Solver::with_limits(&self.game.rules, budget.limits).on_progress(budget.progress);
+        Ok(Box::new(Games {
+            position: self,
+            solver,
+        }))
     }
 
-    fn nim_value(&self, _budget: Budget) -> Result<u64, RuleError> {
-        Err(self.game.unsupported(NO_NIM_VALUE))
-    }
-
-    fn moves_to_value(
-        &self,
-        _value: u64,
-        _keep: usize,
-        _budget: Budget,
-        _each: &mut dyn FnMut(Position) -> bool,
-    ) -> Result<u64, RuleError> {
-        Err(self.game.unsupported(NO_NIM_VALUE))
-    }
-
-    fn graph(&self, _play: Play, _budget: Budget) -> Result<GraphReport, RuleError> {
-        Err(self.game.unsupported(
-            "the game graph of a partizan game is not drawn yet: it needs Left's and Right's moves apart",
-        ))
-    }
-
-    fn same(&self, other: &dyn Dynamic) -> bool {
+    fn same(&self, other: &dyn PartizanFace) -> bool {
         other
             .as_any()
-            .downcast_ref::<TypedPartizan<G>>()
+            .downcast_ref::<Typed<G>>()
             .is_some_and(|other| {
-                Arc::ptr_eq(&self.game, &other.game) && self.position == other.position
+                self.game.name == other.game.name && self.position == other.position
             })
     }
 
@@ -297,5 +199,39 @@ impl<G: PartizanTypeable> Dynamic for TypedPartizan<G> {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+/// Values a partizan position and its options, with one solver for both.
+struct Games<'p, G: PartizanTypeable> {
+    position: &'p Typed<G>,
+    solver: Solver<'p, G>,
+}
+
+impl<G: PartizanTypeable> Valuer for Games<'_, G> {
+    fn value(&mut self, store: &mut Store) -> Result<GameId, RuleError> {
+        let game = &self.position.game;
+        self.solver
+            .value(store, &self.position.position)
+            .map_err(|e| game.search_error(e))
+    }
+
+    fn options(
+        &mut self,
+        player: Player,
+        store: &mut Store,
+        each: &mut dyn FnMut(&mut Store, Position, GameId) -> Result<bool, RuleError>,
+    ) -> Result<(), RuleError> {
+        let game = &self.position.game;
+        for option in self.position.options_of(player)? {
+            let value = self
+                .solver
+                .value(store, &option)
+                .map_err(|e| game.search_error(e))?;
+            if !each(store, self.position.wrap(option), value)? {
+                break;
+            }
+        }
+        Ok(())
     }
 }

@@ -1,17 +1,94 @@
-//! What a ruleset says about itself, once: its name, parameters, notation, misère play and an
-//! example, and how it is made from the text after the name's colon.
+//! What a ruleset says about itself, once (its name, kind, parameters, notation, misère play
+//! and an example), and the [`Ruleset`] made from that declaration, which reads positions.
 
-use super::Ruleset;
+use super::{Position, RuleError};
+use crate::engine::{Limits, Play, Progress};
+use crate::heap::Sequence;
 use crate::text::ParseError;
 use serde::{Serialize, Serializer};
 use std::fmt;
+
+/// The kind of game a ruleset declares itself to be: it says how its positions are valued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Both players have the same moves and play always ends: a position's value is a nimber
+    /// (the Sprague–Grundy theory).
+    Impartial,
+    /// Left and Right have different moves and play always ends: a position's value is a
+    /// short game in canonical form.
+    Partizan,
+    /// Both players have the same moves, but play may go round a cycle: a position is
+    /// analysed on its explicit game graph (win, loss or draw, and the generalised
+    /// Sprague–Grundy value γ), unless a closed form answers.
+    Loopy,
+}
+
+impl Kind {
+    /// Whether both players have the same moves.
+    pub fn is_impartial(self) -> bool {
+        self != Kind::Partizan
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kind::Impartial => "impartial",
+            Kind::Partizan => "partizan",
+            Kind::Loopy => "loopy",
+        })
+    }
+}
+
+/// How much a computation may do, and whom to tell how it goes.
+#[derive(Default)]
+pub struct Budget {
+    /// The work and memory it may take.
+    pub limits: Limits,
+    /// Hears the amount of work done so far, now and then.
+    pub progress: Option<Progress>,
+}
+
+/// A ruleset made from its declaration, with its parameters: it reads positions.
+pub trait Ruleset: Send + Sync {
+    /// The declaration it was made from.
+    fn info(&self) -> &'static RuleInfo;
+
+    /// The full name with parameters, e.g. `subtraction:1,3,4`.
+    fn name(&self) -> String;
+
+    /// The kind of game, as the declaration says.
+    fn kind(&self) -> Kind {
+        self.info().kind
+    }
+
+    /// The play convention used when `asked` is asked for: misère Nim is always misère.
+    fn play(&self, asked: Play) -> Play;
+
+    /// Reads a position in the ruleset's notation.
+    fn parse(&self, text: &str) -> Result<Position, RuleError> {
+        self.parse_under(text, Play::Normal)
+    }
+
+    /// Reads a position of the rules of `play`: misère rules may reach positions that
+    /// normal play never does (the silver dollar in the bag).
+    fn parse_under(&self, text: &str, play: Play) -> Result<Position, RuleError>;
+
+    /// The nim values of one heap of each size `0..=n`, for one-heap games, with their period.
+    fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence<'_>, RuleError>;
+}
 
 /// What a ruleset says about itself.
 #[derive(Clone, Copy, Serialize)]
 pub struct RuleInfo {
     /// The name, without parameters: `subtraction`.
     pub name: &'static str,
+    /// How its positions are valued.
+    pub kind: Kind,
+    /// The parameters it takes after a colon.
     pub params: Params,
+    /// The rules in a sentence or two.
     pub summary: &'static str,
     /// How positions are written.
     pub notation: &'static str,
@@ -30,14 +107,18 @@ pub type Build = fn(&'static RuleInfo, Option<&str>) -> Result<Box<dyn Ruleset>,
 /// The parameters a ruleset takes after a colon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Params {
+    /// None: the name alone.
     None,
     /// Required: their name in the documentation (`S`) and an example (`1,3,4`).
     Required {
+        /// Their name in the documentation.
         name: &'static str,
+        /// An example.
         example: &'static str,
     },
     /// Optional: the one word that may follow (`own`).
     Optional {
+        /// The word.
         name: &'static str,
     },
 }

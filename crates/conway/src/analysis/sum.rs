@@ -1,230 +1,294 @@
-//! Sums of positions of different games (§3.3–3.4). By the Sprague–Grundy theorem the value
-//! of a sum is the nim-sum of its components' values, and a winning move takes one component
-//! to the value that makes the nim-sum 0. Each component is solved by its own ruleset.
+//! Sums of positions of any games (§3.3–3.4, Theorem 7.3), and with one component, a
+//! position alone: one path for every kind.
+//!
+//! - A position alone that both players move alike is answered by its own solver, under
+//!   either play convention (closed forms, search, or for a loopy game its graph).
+//! - A sum whose components all move alike is valued by the Sprague–Grundy theorem: the
+//!   nim-sum of the components' values, and a winning move takes one component to the value
+//!   that makes it 0.
+//! - A sum with a partizan component is valued in a store of short games (an impartial
+//!   component counts as its nimber), and a move of a player wins where the sum after it is
+//!   ≥ 0 for Left, ≤ 0 for Right.
+//!
+//! Misère play does not split into components, so a sum of several is solved under normal
+//! play only.
 
-use super::{Budget, Move, Position, Report, RuleError, ShortAnalysis, MAX_SHOWN_POSITION};
-use crate::engine::{Outcome, Play, SearchError, Value};
-use crate::number::Dyadic;
+use super::position::{Face, ImpartialFace};
+use super::{
+    Analysis, Budget, Kind, Move, MoveCounts, MoveResult, Mover, Position, RuleError, ShortGame,
+    Value,
+};
+use crate::engine::{Outcome, Play, SearchError};
 use crate::partizan::Player;
 use crate::short::{GameId, Store};
-use serde::Serialize;
 
-/// The analysis of a position or sum with partizan components, ready to print.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ShortReport {
-    /// The game's name, or `sum`.
-    pub game: String,
-    pub position: String,
-    pub outcome: Outcome,
-    /// The canonical form as the texts write it (`{2|-1/2}`), or none where it is longer than
-    /// [`MAX_SHOWN_VALUE`] characters.
-    pub value: Option<String>,
-    pub is_number: bool,
-    /// The stops, mean and temperature: exact numbers, printed like `19/4`.
-    pub left_stop: Dyadic,
-    pub right_stop: Dyadic,
-    pub mean: Dyadic,
-    pub temperature: Dyadic,
-    /// Left's first winning moves (moves to a position of value ≥ 0), as many as asked for.
-    pub left_winning_moves: Vec<Move>,
-    pub left_winning_move_count: u64,
-    /// Right's first winning moves (to a position of value ≤ 0).
-    pub right_winning_moves: Vec<Move>,
-    pub right_winning_move_count: u64,
+/// A sum of positions, each of its own game; a position alone is a sum of one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sum {
+    components: Vec<Position>,
 }
 
-/// The longest canonical form written out: a form shares options, so its text can be
-/// exponentially longer than the store that holds it.
-pub const MAX_SHOWN_VALUE: usize = 1 << 20;
+/// What an analysis is asked for.
+pub struct Request<'b> {
+    /// The play convention.
+    pub play: Play,
+    /// How many best moves of each player to hand on; the others are counted.
+    pub keep: usize,
+    /// Whose moves: one player's, or both players' (`None`).
+    pub player: Option<Player>,
+    /// The limits of each computation (each component's value, the moves of each).
+    pub budget: &'b dyn Fn() -> Budget,
+}
 
-/// A sum of positions, each of its own game.
-pub struct Sum {
-    pub components: Vec<Position>,
+impl<'b> Request<'b> {
+    /// Every best move of both players under `play`, within `budget`.
+    pub fn new(play: Play, budget: &'b dyn Fn() -> Budget) -> Self {
+        Request {
+            play,
+            keep: usize::MAX,
+            player: None,
+            budget,
+        }
+    }
+
+    /// At most `keep` best moves of each player, the others only counted.
+    pub fn keep(self, keep: usize) -> Self {
+        Request { keep, ..self }
+    }
+
+    /// Only `player`'s moves.
+    pub fn only(self, player: Player) -> Self {
+        Request {
+            player: Some(player),
+            ..self
+        }
+    }
+
+    /// Whether `player`'s moves are asked for.
+    fn wants(&self, player: Player) -> bool {
+        self.player.is_none_or(|p| p == player)
+    }
 }
 
 impl Sum {
-    /// The sum written as its components joined by `+`, with component `changed` replaced.
-    fn show_with(&self, changed: Option<(usize, &Position)>) -> String {
-        self.components
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let shown = match changed {
-                    Some((j, to)) if i == j => to,
-                    _ => c,
-                };
-                format!("{} {}", shown.game(), shown.show())
-            })
-            .collect::<Vec<_>>()
-            .join(" + ")
+    /// The sum of `components`.
+    pub fn new(components: Vec<Position>) -> Sum {
+        Sum { components }
     }
 
-    /// The sum as it is written on the command line.
+    /// A position alone.
+    pub fn of(position: Position) -> Sum {
+        Sum::new(vec![position])
+    }
+
+    /// The positions added.
+    pub fn components(&self) -> &[Position] {
+        &self.components
+    }
+
+    /// The sum after a move: component `component` replaced by `to`.
+    pub fn after(&self, component: usize, to: Position) -> Sum {
+        let mut components = self.components.clone();
+        components[component] = to;
+        Sum { components }
+    }
+
+    /// The sum as it is written: each component's game and position, joined by ` + `.
     pub fn show(&self) -> String {
-        self.show_with(None)
+        let parts: Vec<String> = self
+            .components
+            .iter()
+            .map(|c| format!("{} {}", c.game(), c.show()))
+            .collect();
+        parts.join(" + ")
     }
 
-    /// Outcome, value and winning moves (the first `keep` and their number) under normal
-    /// play. `budget` gives each component's computation its own limits.
-    pub fn analyse(
-        &self,
-        play: Play,
-        keep: usize,
-        budget: &dyn Fn() -> Budget,
-    ) -> Result<Report, RuleError> {
+    /// The kind of the whole: partizan if any component is, else loopy if any component may
+    /// loop, else impartial.
+    pub fn kind(&self) -> Kind {
+        let kinds = || self.components.iter().map(Position::kind);
+        if kinds().any(|k| k == Kind::Partizan) {
+            Kind::Partizan
+        } else if kinds().any(|k| k == Kind::Loopy) {
+            Kind::Loopy
+        } else {
+            Kind::Impartial
+        }
+    }
+
+    /// Outcome, value and the best moves of each player asked for.
+    pub fn analyse(&self, request: &Request<'_>) -> Result<Analysis, RuleError> {
         let mut moves = Vec::new();
-        let mut report = self.analyse_each(play, keep, budget, &mut |_, m| {
+        let mut analysis = self.analyse_each(request, &mut |_, m| {
             moves.push(m);
             true
         })?;
-        report.winning_moves = moves;
-        Ok(report)
+        analysis.moves = moves;
+        Ok(analysis)
     }
 
-    /// The same, the first `keep` winning moves going to `each` as they are found, with the
-    /// report so far (all but the moves); `each` says whether it wants more. The report
-    /// returned lists no moves, but counts them.
+    /// Outcome, value and the best moves of each player asked for, the first `keep` of each
+    /// of which go to `each` as they are found, with the analysis so far (whole but for its
+    /// moves and their counts); `each` says whether it wants more, and where it stops, the
+    /// search ends soon. The analysis returned lists no moves, but counts them.
     pub fn analyse_each(
         &self,
-        play: Play,
-        keep: usize,
-        budget: &dyn Fn() -> Budget,
-        each: &mut dyn FnMut(&Report, Move) -> bool,
-    ) -> Result<Report, RuleError> {
-        if play == Play::Misere {
-            return Err(RuleError::Unsupported {
+        request: &Request<'_>,
+        each: &mut dyn FnMut(&Analysis, Move) -> bool,
+    ) -> Result<Analysis, RuleError> {
+        match (self.components.as_slice(), request.play) {
+            ([Position(Face::Impartial(only))], _) => {
+                let budget = (request.budget)();
+                only.analyse(request.play, request.keep, budget, &mut |head, to| {
+                    each(head, either_move(head, 0, to))
+                })
+            }
+            (_, Play::Misere) => Err(RuleError::Unsupported {
                 game: "sum".to_string(),
                 what: "misère play does not split into components, so sums of different games are solved under normal play only",
-            });
+            }),
+            _ => match self.impartial_faces() {
+                Some(faces) => self.analyse_nim(&faces, request, each),
+                None => self.analyse_short(request, each),
+            },
         }
-        let values = self
-            .components
+    }
+
+    /// A sum of impartial components under normal play, by the nim-sum of their values.
+    fn analyse_nim(
+        &self,
+        faces: &[&dyn ImpartialFace],
+        request: &Request<'_>,
+        each: &mut dyn FnMut(&Analysis, Move) -> bool,
+    ) -> Result<Analysis, RuleError> {
+        let values = faces
             .iter()
-            .map(|c| c.nim_value(budget()))
+            .map(|face| face.nim_value((request.budget)()))
             .collect::<Result<Vec<u64>, _>>()?;
         let total = values.iter().fold(0, |sum, &v| sum ^ v);
-        // As for one position: moves are written out as they are found, and a long sum's
-        // options are not written out at all, so output and memory grow linearly.
-        let shown = self.show();
-        let long = shown.chars().count() > MAX_SHOWN_POSITION;
-        let mut report = Report {
-            game: "sum".to_string(),
-            position: shown,
-            play,
-            outcome: Outcome::p_if(total == 0),
-            value: Some(Value::Nimber(total)),
-            nim_value: Some(total),
-            value_unknown: None,
-            winning_moves: Vec::new(),
-            winning_move_count: None,
-            moves_unknown: None,
-            drawing_moves: Vec::new(),
-        };
-        let mut count = 0u64;
-        let mut wanted = true;
+        let outcome = Outcome::p_if(total == 0);
+        let mut analysis = Analysis::new(
+            self.kind(),
+            Play::Normal,
+            outcome,
+            Some(Value::Nimber(total)),
+        );
+        let (mut count, mut handed, mut wanted) = (0u64, 0usize, true);
         if total != 0 {
-            for (i, (component, &value)) in self.components.iter().zip(&values).enumerate() {
-                let named = component_name(i, component);
-                let left = (keep as u64).saturating_sub(count) as usize;
-                count += component.moves_to_value(total ^ value, left, budget(), &mut |to| {
-                    let to_sum = (!long).then(|| self.show_with(Some((i, &to))));
-                    let m = Move {
-                        to: to_sum.filter(|s| s.chars().count() <= MAX_SHOWN_POSITION),
-                        description: format!("{named}: {}", component.describe_move(&to)),
-                    };
-                    wanted = each(&report, m);
-                    wanted
-                })?;
-                if !wanted {
-                    break;
-                }
+            for (i, (face, &value)) in faces.iter().zip(&values).enumerate() {
+                let keep = if wanted { request.keep - handed } else { 0 };
+                count +=
+                    face.moves_to_value(total ^ value, keep, (request.budget)(), &mut |to| {
+                        handed += 1;
+                        wanted = each(&analysis, either_move(&analysis, i, to));
+                        wanted
+                    })?;
             }
         }
-        report.winning_move_count = Some(count);
-        Ok(report)
+        analysis.move_counts = Some(MoveCounts::either(count));
+        Ok(analysis)
     }
-}
 
-impl Sum {
-    /// Value, outcome and the winning moves of each player, for sums with partizan
-    /// components (an impartial component counts as its nimber).
-    pub fn analyse_short(
+    /// A sum with a partizan component, in a store of short games: each component's value,
+    /// the sum, and the moves of each player that keep the sum on their side of 0. Every
+    /// option is valued before its move is known to win, so the moves are found before any
+    /// goes to `each`.
+    fn analyse_short(
         &self,
-        keep: usize,
-        budget: &dyn Fn() -> Budget,
-    ) -> Result<ShortReport, RuleError> {
-        let mut store = Store::with_limits(budget().limits);
-        let analyses = self
+        request: &Request<'_>,
+        each: &mut dyn FnMut(&Analysis, Move) -> bool,
+    ) -> Result<Analysis, RuleError> {
+        let mut store = Store::with_limits((request.budget)().limits);
+        let mut valuers = self
             .components
             .iter()
-            .map(|c| c.short_analysis(&mut store, true, budget()))
-            .collect::<Result<Vec<ShortAnalysis>, _>>()?;
-        let (game, shown) = match self.components.as_slice() {
-            [only] => (only.game().to_string(), only.show()),
-            _ => ("sum".to_string(), self.show()),
-        };
-        let error = |source: SearchError| RuleError::Search {
-            game: game.clone(),
+            .map(|c| c.0.valuer((request.budget)()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let values = valuers
+            .iter_mut()
+            .map(|v| v.value(&mut store))
+            .collect::<Result<Vec<GameId>, _>>()?;
+        let error = |source| RuleError::Search {
+            game: self.game(),
             source,
         };
         let mut total = store.zero();
-        for analysis in &analyses {
-            total = store.add(total, analysis.value).map_err(error)?;
+        for &value in &values {
+            total = store.add(total, value).map_err(error)?;
         }
-        let long = shown.chars().count() > MAX_SHOWN_POSITION;
-        let mut sides = [(Vec::new(), 0), (Vec::new(), 0)];
-        for (player, (moves, count)) in [Player::Left, Player::Right].into_iter().zip(&mut sides) {
-            for (i, (component, analysis)) in self.components.iter().zip(&analyses).enumerate() {
-                let rest = store.sub(total, analysis.value).map_err(error)?;
-                let options = match player {
-                    Player::Left => &analysis.left,
-                    Player::Right => &analysis.right,
-                };
-                for (to, value) in options {
-                    if !wins(&mut store, player, rest, *value).map_err(error)? {
-                        continue;
+        let mut moves = Vec::new();
+        let mut counts = MoveCounts::default();
+        for player in [Player::Left, Player::Right] {
+            if !request.wants(player) {
+                continue;
+            }
+            let mover = Mover::from(player);
+            let (mut count, mut kept) = (0u64, 0usize);
+            for (i, (valuer, &value)) in valuers.iter_mut().zip(&values).enumerate() {
+                let rest = store.sub(total, value).map_err(error)?;
+                valuer.options(player, &mut store, &mut |store, to, option| {
+                    if wins(store, player, rest, option).map_err(error)? {
+                        count += 1;
+                        if kept < request.keep {
+                            kept += 1;
+                            moves.push(Move {
+                                mover,
+                                result: MoveResult::Wins,
+                                component: i,
+                                to,
+                            });
+                        }
                     }
-                    *count += 1;
-                    if moves.len() < keep {
-                        moves.push(self.written_move(i, component, to, long));
-                    }
-                }
+                    Ok(true)
+                })?;
+            }
+            counts.set(mover, count);
+        }
+        let outcome = store.outcome(total).map_err(error)?;
+        let value = ShortGame::new(store, total).map_err(error)?;
+        let mut analysis = Analysis::new(
+            Kind::Partizan,
+            Play::Normal,
+            outcome,
+            Some(Value::Game(Box::new(value))),
+        );
+        for m in moves {
+            if !each(&analysis, m) {
+                break;
             }
         }
-        let [(left_winning_moves, left_winning_move_count), (right_winning_moves, right_winning_move_count)] =
-            sides;
-        Ok(ShortReport {
-            outcome: store.outcome(total).map_err(error)?,
-            value: store.show_within(total, MAX_SHOWN_VALUE),
-            is_number: store.is_number(total),
-            left_stop: store.left_stop(total).map_err(error)?,
-            right_stop: store.right_stop(total).map_err(error)?,
-            mean: store.mean(total).map_err(error)?,
-            temperature: store.temperature(total).map_err(error)?,
-            game,
-            position: shown,
-            left_winning_moves,
-            left_winning_move_count,
-            right_winning_moves,
-            right_winning_move_count,
-        })
+        analysis.move_counts = Some(counts);
+        Ok(analysis)
     }
 
-    /// The move of component `i` to `to`, as a line of the report.
-    fn written_move(&self, i: usize, component: &Position, to: &Position, long: bool) -> Move {
-        let description = component.describe_move(to);
-        if self.components.len() == 1 {
-            let shown = (!long).then(|| to.show());
-            return Move {
-                to: shown.filter(|s| s.chars().count() <= MAX_SHOWN_POSITION),
-                description,
-            };
+    /// The impartial faces of the components, if every component moves alike for both
+    /// players.
+    fn impartial_faces(&self) -> Option<Vec<&dyn ImpartialFace>> {
+        self.components
+            .iter()
+            .map(|c| match &c.0 {
+                Face::Impartial(face) => Some(face.as_ref()),
+                Face::Partizan(_) => None,
+            })
+            .collect()
+    }
+
+    /// The name errors give: the game's for a position alone, else `sum`.
+    fn game(&self) -> String {
+        match self.components.as_slice() {
+            [only] => only.game().to_string(),
+            _ => "sum".to_string(),
         }
-        let to_sum = (!long).then(|| self.show_with(Some((i, to))));
-        Move {
-            to: to_sum.filter(|s| s.chars().count() <= MAX_SHOWN_POSITION),
-            description: format!("{}: {description}", component_name(i, component)),
-        }
+    }
+}
+
+/// The move of component `i` to `to`, which either player may make, as `head` says it ends.
+fn either_move(head: &Analysis, component: usize, to: Position) -> Move {
+    Move {
+        mover: Mover::Either,
+        result: head.move_result(),
+        component,
+        to,
     }
 }
 
@@ -241,16 +305,5 @@ fn wins(
     match player {
         Player::Left => store.leq(zero, sum),
         Player::Right => store.leq(sum, zero),
-    }
-}
-
-/// How a move names the component it is made in: the component itself, or its number where
-/// it is too long to repeat in every move.
-fn component_name(i: usize, component: &Position) -> String {
-    let shown = component.show();
-    if shown.chars().count() <= MAX_SHOWN_POSITION {
-        format!("{} {shown}", component.game())
-    } else {
-        format!("component {} ({})", i + 1, component.game())
     }
 }

@@ -107,23 +107,44 @@ pub trait CoinRule {
 /// Then `g([x])` depends on the `window` values before it alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reach {
+    /// The first coin from which the moves are the same, shifted.
     pub from: u64,
+    /// How far left of `x` a move at `x ≥ from` may turn a coin.
     pub window: u64,
 }
 
 /// Why a coin game cannot give an answer.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum CoinError {
+    /// A coin left of the first coin of the game.
     #[error("coin {coin} is not on the board: the coins of {game} are numbered from {origin}")]
     BelowOrigin {
+        /// The game's name, with its parameters.
         game: String,
+        /// The coin asked for.
         coin: u64,
+        /// The game's first coin.
         origin: u64,
     },
+    /// A coin with no closed form past the furthest coin the mex recurrence is computed to
+    /// within its budget ([`MAX_TABLE_WORK`], [`MAX_TABLE_COINS`]).
     #[error("coin {coin} is too far for {game}: its value has no closed form, and the mex recurrence is computed through coin {limit} at most ({work} steps or {coins} coins)", work = MAX_TABLE_WORK, coins = MAX_TABLE_COINS)]
-    TooFar { game: String, coin: u64, limit: u64 },
+    TooFar {
+        /// The game's name, with its parameters.
+        game: String,
+        /// The coin asked for.
+        coin: u64,
+        /// The furthest coin the budget reaches.
+        limit: u64,
+    },
+    /// A coin whose value, by the closed form, needs more than 64 bits.
     #[error("coin {coin} is too far for {game}: its value, by the closed form, needs more than the 64 bits that values are held in")]
-    ValueTooLarge { game: String, coin: u64 },
+    ValueTooLarge {
+        /// The game's name, with its parameters.
+        game: String,
+        /// The coin asked for.
+        coin: u64,
+    },
 }
 
 /// The most work a winning-move finder does for a position before it leaves the moves to
@@ -138,6 +159,7 @@ pub struct CoinGame<R> {
 }
 
 impl<R: CoinRule> CoinGame<R> {
+    /// The game of `rule`, with no value computed yet.
     pub fn new(rule: R) -> Self {
         CoinGame {
             rule,
@@ -145,6 +167,7 @@ impl<R: CoinRule> CoinGame<R> {
         }
     }
 
+    /// The rule of the game.
     pub fn rule(&self) -> &R {
         &self.rule
     }

@@ -168,6 +168,7 @@ pub struct Tartan<A, B> {
 }
 
 impl<A: CoinRule, B: CoinRule> Tartan<A, B> {
+    /// The Tartan product of the rule `rows` along the rows and `columns` along the columns.
     pub fn new(rows: A, columns: B) -> Self {
         Tartan {
             rows: CoinGame::new(rows),

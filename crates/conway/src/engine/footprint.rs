@@ -7,6 +7,7 @@ use std::mem::size_of;
 /// Every position type implements it, so that a search charges a position of 4 KB as 4 KB
 /// against its memory limit, not as one position.
 pub trait Footprint {
+    /// The bytes this value holds: its inline size plus what it owns on the heap.
     fn footprint(&self) -> usize;
 }
 

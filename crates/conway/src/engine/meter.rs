@@ -37,19 +37,57 @@ impl Limits {
 /// Why a computation stopped without an answer.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum SearchError {
+    /// The work passed its limit: the search would list more positions than it may.
     #[error("the search needs more than {limit} positions; ask for a smaller position or raise the limit")]
-    TooBig { limit: u64 },
+    TooBig {
+        /// The most positions the search may list.
+        limit: u64,
+    },
+    /// The memory passed its limit: the search would hold more bytes than it may.
     #[error("the search needs more than {} of memory; ask for a smaller position or raise the limit", show_bytes(*limit))]
-    OutOfMemory { limit: u64 },
+    OutOfMemory {
+        /// The most bytes the search may hold.
+        limit: u64,
+    },
+    /// A position repeats along a line of play: the game does not end, so a search for its
+    /// nim value cannot finish.
     #[error(
         "the game does not end: a position repeats along a line of play, so it has no nim value"
     )]
     Loops,
+    /// A value does not fit the numbers that hold it.
     #[error("the value is too large: it has {what}")]
-    TooLarge { what: String },
+    TooLarge {
+        /// What makes it too large, in words that follow "it has".
+        what: String,
+    },
+    /// A solver held to closed forms met a position that only a search answers: the caller
+    /// answers it another way (a game that may loop, on its explicit graph).
+    #[error("no closed form answers this position, and a search was not wanted")]
+    NeedsSearch,
     /// Stopped from outside (Ctrl-C in `conway repl`) before it finished.
     #[error("interrupted")]
     Interrupted,
+}
+
+/// A limit of a computation, as [`SearchError::limit_hint`] names it: the one to raise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The work: [`Limits::max_positions`].
+    Work,
+    /// The memory: [`Limits::max_memory`].
+    Memory,
+}
+
+impl SearchError {
+    /// The limit that stopped the computation, if one did: raising it may let it finish.
+    pub fn limit_hint(&self) -> Option<Limit> {
+        match self {
+            SearchError::TooBig { .. } => Some(Limit::Work),
+            SearchError::OutOfMemory { .. } => Some(Limit::Memory),
+            _ => None,
+        }
+    }
 }
 
 /// Bytes as a person reads them: `512 B`, `3 MiB`, `2 GiB`.
@@ -80,6 +118,7 @@ pub struct Meter {
 }
 
 impl Meter {
+    /// A meter that has counted nothing yet, holding a computation to `limits`.
     pub fn new(limits: Limits) -> Self {
         Meter {
             limits,
@@ -95,6 +134,7 @@ impl Meter {
         self
     }
 
+    /// The limits this meter holds the computation to.
     pub fn limits(&self) -> Limits {
         self.limits
     }

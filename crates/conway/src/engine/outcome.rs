@@ -8,8 +8,10 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Play {
+    /// The player who cannot move loses.
     #[default]
     Normal,
+    /// The player who cannot move wins.
     Misere,
 }
 

@@ -23,6 +23,8 @@ use rustc_hash::FxHashMap;
 use std::hash::Hash;
 use std::mem::size_of;
 
+/// A transposition table kept to a memory budget: it holds two generations of entries and
+/// only ever drops the older one, which holds nothing the running search has used.
 pub struct BoundedTable<K, V> {
     current: FxHashMap<K, V>,
     previous: FxHashMap<K, V>,
@@ -106,10 +108,12 @@ impl<K: Eq + Hash + Footprint, V: Copy> BoundedTable<K, V> {
         map_bytes(self.current.capacity(), entry_size::<K, V>()) + self.current_owned
     }
 
+    /// The entries held, in both generations.
     pub fn len(&self) -> usize {
         self.current.len() + self.previous.len()
     }
 
+    /// Whether the table holds no entry.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -7,4 +7,4 @@ pub mod loopy;
 pub mod partizan;
 mod registry;
 
-pub use registry::{catalogue, find, ruleset};
+pub use registry::{catalogue, find, parse_sum, ruleset};

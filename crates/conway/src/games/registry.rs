@@ -8,7 +8,8 @@ use super::impartial::{
 };
 use super::loopy::northcott;
 use super::partizan::{col, cut_cake, domineering, eatcake, hackenbush, maundy, seating, toads};
-use crate::analysis::{Params, RuleError, RuleInfo, Ruleset};
+use crate::analysis::{Params, RuleError, RuleInfo, Ruleset, Sum};
+use crate::engine::Play;
 use crate::text::ParseError;
 
 const REGISTRY: &[&RuleInfo] = &[
@@ -74,6 +75,27 @@ pub fn find(spec: &str) -> Result<&'static RuleInfo, RuleError> {
         .ok_or_else(|| RuleError::UnknownGame(spec.to_string()))
 }
 
+/// Reads a position, or a sum of positions of any games, from its words as a command line
+/// gives them: `GAME POSITION`, then `+ GAME POSITION` as often as needed. A position alone is
+/// read under the rules of `play` (misère rules may reach positions normal play does not);
+/// the components of a sum, under normal play.
+pub fn parse_sum(words: &[&str], play: Play) -> Result<Sum, RuleError> {
+    let (first, rest) = match words {
+        [game, position] => return Ok(Sum::of(ruleset(game)?.parse_under(position, play)?)),
+        [game, position, rest @ ..] => ((game, position), rest),
+        _ => return Err(RuleError::MalformedSum),
+    };
+    if rest.len() % 3 != 0 || rest.chunks(3).any(|plus| plus[0] != "+") {
+        return Err(RuleError::MalformedSum);
+    }
+    let more = rest.chunks(3).map(|c| (&c[1], &c[2]));
+    std::iter::once(first)
+        .chain(more)
+        .map(|(game, position)| ruleset(game)?.parse(position))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Sum::new)
+}
+
 /// Finds a ruleset by name, with its parameters after a colon.
 pub fn ruleset(spec: &str) -> Result<Box<dyn Ruleset>, RuleError> {
     let info = find(spec)?;
@@ -97,7 +119,7 @@ pub fn ruleset(spec: &str) -> Result<Box<dyn Ruleset>, RuleError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::Position;
+    use crate::analysis::{Kind, Position};
     use crate::engine::Play;
     use crate::partizan::Player;
     use std::collections::{HashSet, VecDeque};
@@ -156,15 +178,21 @@ mod tests {
     /// the normal-play and (where it differs or is supported) misère moves in an impartial
     /// one.
     fn move_lists(position: &Position) -> Vec<(Option<Player>, Play, Vec<Position>)> {
-        if position.is_partizan() {
+        if position.kind() == Kind::Partizan {
             return [Player::Left, Player::Right]
                 .into_iter()
-                .map(|p| (Some(p), Play::Normal, position.moves(p).unwrap()))
+                .map(|p| {
+                    (
+                        Some(p),
+                        Play::Normal,
+                        position.moves(p, Play::Normal).unwrap(),
+                    )
+                })
                 .collect();
         }
         [Play::Normal, Play::Misere]
             .into_iter()
-            .filter_map(|play| Some((None, play, position.options(play).ok()?)))
+            .filter_map(|play| Some((None, play, position.moves(Player::Left, play).ok()?)))
             .collect()
     }
 
@@ -252,7 +280,7 @@ mod tests {
             for (player, play, moves) in move_lists(position) {
                 let mut described = std::collections::HashMap::new();
                 for to in &moves {
-                    let description = position.describe_move(to);
+                    let description = position.describe_move(player.unwrap_or(Player::Left), to);
                     let context = format!(
                         "{} ({player:?}, {play}): '{description}' → {}",
                         position.show(),
@@ -513,5 +541,30 @@ mod tests {
                 .iter()
                 .all(|&sq| at(from, sq) == Some('.') && at(to, sq) == Some('#')),
         )
+    }
+
+    #[test]
+    fn every_ruleset_is_of_the_kind_it_declares() {
+        for info in catalogue() {
+            let (game, position) = example(info);
+            let rules = ruleset(&game).unwrap();
+            assert_eq!(rules.kind(), info.kind, "{game}");
+            let position = rules.parse(&position).unwrap();
+            assert_eq!(position.kind(), info.kind, "{game}");
+        }
+    }
+
+    #[test]
+    fn positions_read_by_two_rulesets_of_one_name_are_equal() {
+        use std::hash::{BuildHasher, RandomState};
+        let read = |game: &str, text: &str| ruleset(game).unwrap().parse(text).unwrap();
+        let hasher = RandomState::new();
+        for (game, text) in [("nim", "3 5"), ("domineering", "..|.."), ("poker-nim", "2")] {
+            let (a, b) = (read(game, text), read(game, text));
+            assert_eq!(a, b, "{game}");
+            assert_eq!(hasher.hash_one(&a), hasher.hash_one(&b), "{game}");
+        }
+        assert_ne!(read("subtraction:1,2", "5"), read("subtraction:1,3", "5"));
+        assert_ne!(read("nim", "3"), read("nimble", "3"));
     }
 }

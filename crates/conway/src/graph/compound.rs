@@ -13,7 +13,9 @@ use super::adjacency::Adjacency;
 use super::Graph;
 use super::GraphError;
 use crate::engine::{Meter, Outcome, Play, SearchError};
+use std::fmt;
 use std::mem::size_of;
+use std::str::FromStr;
 use thiserror::Error;
 
 /// How a move of a compound moves its components, and when its play ends.
@@ -34,28 +36,94 @@ pub enum Compound {
     /// (on finitely many components every filter is one of these): a move moves every core
     /// component and any others. The others never block or end play, so the game is the
     /// conjunctive compound of the core.
-    DProduct { core: Vec<usize> },
+    DProduct {
+        /// The core components, by their indices from 0.
+        core: Vec<usize>,
+    },
+}
+
+/// Reads a compound as the command line writes it: `sum` (or `disjunctive`), `conjunctive`,
+/// `continued` (or `continued-conjunctive`), `selective`, `shortened-selective`, or
+/// `d-product:1,3`, the core's components counted from 1.
+impl FromStr for Compound {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Compound, String> {
+        Ok(match text {
+            "sum" | "disjunctive" => Compound::Disjunctive,
+            "conjunctive" => Compound::Conjunctive,
+            "continued" | "continued-conjunctive" => Compound::ContinuedConjunctive,
+            "selective" => Compound::Selective,
+            "shortened-selective" => Compound::ShortenedSelective,
+            _ => {
+                let core = text.strip_prefix("d-product:").ok_or_else(|| {
+                    format!("'{text}' is not a compound: use conjunctive, continued, selective, shortened-selective or d-product:1,2")
+                })?;
+                let core = core
+                    .split(',')
+                    .map(|token| match token.trim().parse::<usize>() {
+                        Ok(n) if n >= 1 => Ok(n - 1),
+                        _ => Err(format!(
+                            "'{token}' is not a token number: the core of a D-product lists tokens counted from 1, e.g. d-product:1,3"
+                        )),
+                    })
+                    .collect::<Result<Vec<usize>, String>>()?;
+                Compound::DProduct { core }
+            }
+        })
+    }
+}
+
+/// Written as [`Compound::from_str`] reads it back.
+impl fmt::Display for Compound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Compound::Disjunctive => f.write_str("sum"),
+            Compound::Conjunctive => f.write_str("conjunctive"),
+            Compound::ContinuedConjunctive => f.write_str("continued"),
+            Compound::Selective => f.write_str("selective"),
+            Compound::ShortenedSelective => f.write_str("shortened-selective"),
+            Compound::DProduct { core } => {
+                let core: Vec<String> = core.iter().map(|i| (i + 1).to_string()).collect();
+                write!(f, "d-product:{}", core.join(","))
+            }
+        }
+    }
 }
 
 /// Why a compound cannot be analysed.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum CompoundError {
+    /// The compound was given no component.
     #[error("a compound needs at least one component")]
     NoComponents,
+    /// A D-product's core is empty or names a component that does not exist.
     #[error("the core of a D-product must name at least one of the {components} components, each by its number counted from 1: {}", show_core(.core))]
-    BadCore { core: Vec<usize>, components: usize },
+    BadCore {
+        /// The core as given, by indices from 0.
+        core: Vec<usize>,
+        /// How many components the compound has.
+        components: usize,
+    },
     /// The product graph would number more vertices or moves than `u32` ids can, whatever the
     /// limits allow; `size` is its vertices and moves, or `None` past 64 bits.
     #[error("the compound's own graph would have {}, more than the {} positions or moves a graph can number, whatever the limits allow", show_size(.size), u32::MAX)]
-    TooLarge { size: Option<(u64, u64)> },
+    TooLarge {
+        /// The product graph's vertices and moves, or `None` past 64 bits.
+        size: Option<(u64, u64)>,
+    },
+    /// A position that does not give one vertex of each component.
     #[error(
         "the position {position:?} must give one vertex of each of the {components} components"
     )]
     BadPosition {
+        /// The position as given, a vertex per component.
         position: Vec<u32>,
+        /// How many components the compound has.
         components: usize,
     },
+    /// The product graph passed a limit of the computation.
     #[error(transparent)]
     Search(#[from] SearchError),
 }
@@ -450,7 +518,9 @@ pub enum Method {
 /// Who wins a compound position under normal play, and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompoundAnalysis {
+    /// Who wins from the position: P, N or D.
     pub outcome: Outcome,
+    /// Whether a closed rule or the product graph found it.
     pub method: Method,
     /// Where the mover wins, winning moves as full positions: from a closed rule the one move
     /// of its strategy, from the product graph every winning move, least depth first (only

@@ -28,7 +28,9 @@ mod tests;
 /// the followers (sorted ascending, no repeats).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Gamma {
+    /// A nim value.
     Finite(u64),
+    /// ∞(K): K the finite values among the followers.
     Infinite(Vec<u64>),
 }
 
@@ -60,6 +62,14 @@ impl Serialize for Gamma {
 }
 
 impl Gamma {
+    /// The nim value, where the value is finite.
+    pub fn finite(&self) -> Option<u64> {
+        match self {
+            Gamma::Finite(n) => Some(*n),
+            Gamma::Infinite(_) => None,
+        }
+    }
+
     /// Who wins a token on a vertex of this value: 0 is P, another nim value N; ∞(K) is N
     /// where the mover can reach 0 (0 ∈ K), and a draw otherwise.
     pub fn outcome(&self) -> Outcome {
@@ -117,7 +127,10 @@ pub struct GammaLabels {
 /// The analysis of a sum of tokens on one graph.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SumAnalysis {
+    /// The generalised Sprague–Grundy value of the sum: the ⊕ of the tokens' values
+    /// ([`Gamma::sum`]).
     pub value: Gamma,
+    /// Who wins the sum: P, N or D.
     pub outcome: Outcome,
     /// Where the sum is N, every move to a position of value 0, the safe one first; where it
     /// is D, every move that keeps the draw; where it is P, none.
@@ -127,7 +140,9 @@ pub struct SumAnalysis {
 /// A move in a sum: the token `tokens[component]` moves to vertex `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct SumMove {
+    /// Which token moves, by its index in `tokens`.
     pub component: usize,
+    /// The vertex it moves to.
     pub to: u32,
 }
 

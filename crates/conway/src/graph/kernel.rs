@@ -25,13 +25,18 @@ pub enum Kernel {
     /// or `Some(false)` where that is settled, `None` where the search for a second kernel
     /// stopped at its bound.
     Found {
+        /// The kernel's vertices, sorted.
         vertices: Vec<u32>,
+        /// Whether it is the only kernel, where that is settled.
         unique: Option<bool>,
     },
     /// The exhaustive search over the draw part proved there is none.
     None,
     /// The search stopped after `steps` steps without an answer.
-    BoundReached { steps: u64 },
+    BoundReached {
+        /// The steps the search took.
+        steps: u64,
+    },
 }
 
 impl Kernel {

@@ -59,18 +59,28 @@ use thiserror::Error;
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GraphError {
+    /// An edge names a vertex past the last.
     #[error("the edge {from} → {to} names a vertex that does not exist: the graph has {vertex_count} vertices, numbered from 0")]
     NoSuchVertex {
+        /// The vertex the edge leaves.
         from: u32,
+        /// The vertex the edge enters.
         to: u32,
+        /// How many vertices the graph has.
         vertex_count: usize,
     },
+    /// More vertices or edges than `u32` ids number.
     #[error("a graph may have at most {} vertices and as many edges", u32::MAX)]
     TooLarge,
+    /// A partizan graph given where an impartial one is needed.
     #[error("the graph is partizan (Left and Right have different moves), and this needs an impartial one")]
     Partizan,
+    /// A cycle in a graph whose question (remoteness, suspense) needs a game that ends.
     #[error("the graph has a cycle, {}: remoteness and suspense are defined only for games that end", show_cycle(.cycle))]
-    Cycle { cycle: Vec<u32> },
+    Cycle {
+        /// The vertices of one cycle in order, the first not repeated at the end.
+        cycle: Vec<u32>,
+    },
 }
 
 /// A cycle as `0 → 3 → 0`.

@@ -266,7 +266,9 @@ impl<P: Clone + Eq + Hash + Footprint> PartizanGraph<P> {
 /// Who wins when a given player starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Winner {
+    /// Left wins.
     Left,
+    /// Right wins.
     Right,
     /// Neither player can force a win: with best play the game goes on for ever.
     Draw,
@@ -286,7 +288,9 @@ impl Winner {
 /// Right starts, nine classes in all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct PartizanOutcome {
+    /// Who wins when Left moves first.
     pub left_starts: Winner,
+    /// Who wins when Right moves first.
     pub right_starts: Winner,
 }
 

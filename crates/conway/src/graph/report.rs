@@ -19,10 +19,12 @@ pub struct GraphReport {
     pub game: Option<String>,
     /// The file the graph was read from, if it was.
     pub file: Option<String>,
+    /// Normal or misère play, which the labels and the kernel are under.
     pub play: Play,
     /// Vertex `v` is named `graph.position(v)`; for a ruleset, vertex 0 is the position asked
     /// about.
     pub graph: Graph<String>,
+    /// The outcome and depth of each vertex under `play`.
     pub labels: Labels,
     /// γ of each vertex: a normal-play function, so none under misère play.
     pub gamma: Option<GammaLabels>,
@@ -146,9 +148,11 @@ impl Serialize for GraphReport {
 /// A sum of tokens on the vertices of a graph, analysed by γ (normal play).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumReport<'g> {
+    /// The graph the tokens are on, its vertices named.
     pub graph: &'g Graph<String>,
     /// The vertex of each token.
     pub tokens: Vec<u32>,
+    /// The sum's value, outcome and best moves, by γ.
     pub analysis: SumAnalysis,
 }
 
@@ -157,7 +161,9 @@ pub struct SumReport<'g> {
 pub struct TokenMove<'g> {
     /// Counted from 1.
     pub token: usize,
+    /// The name of the vertex the token leaves.
     pub from: &'g str,
+    /// The name of the vertex it moves to.
     pub to: &'g str,
 }
 
@@ -225,9 +231,13 @@ impl Serialize for SumReport<'_> {
 /// A partizan game graph with names for its vertices, analysed: who wins from each vertex
 /// when Left starts and when Right starts.
 pub struct PartizanReport<'g> {
+    /// The file the graph was read from.
     pub file: &'g str,
+    /// Normal or misère play, which the labels are under.
     pub play: Play,
+    /// The graph, its vertices named.
     pub graph: &'g PartizanGraph<String>,
+    /// Who wins from each vertex, for each player to start.
     pub labels: &'g PartizanLabels,
 }
 

@@ -36,6 +36,7 @@ pub struct TextError {
     pub line: usize,
     /// Counted from 1, in characters.
     pub column: Option<usize>,
+    /// What is wrong, in a sentence.
     pub message: String,
 }
 
@@ -46,8 +47,11 @@ fn show_column(column: &Option<usize>) -> String {
 /// Why a text could not be made a graph.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ReadError {
+    /// The text does not follow the notation of a game graph.
     #[error(transparent)]
     Text(#[from] TextError),
+    /// The text reads, but not as a graph that can be built and asked (too large, or
+    /// partizan where an impartial graph is needed).
     #[error(transparent)]
     Graph(#[from] GraphError),
     /// The graph needs more memory than the meter allows.

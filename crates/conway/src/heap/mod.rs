@@ -1,5 +1,6 @@
 //! Heap games: a position is a row of heaps, a move acts on one heap and leaves zero or more
-//! heaps in its place (Nim, subtraction games, Lasker's Nim, later the octal games).
+//! heaps in its place (Nim, subtraction games, Lasker's Nim, the octal and hexadecimal
+//! take-and-break games).
 //!
 //! A [`HeapRule`] says what one heap can become; [`Heaps`] makes any such rule an
 //! [`Impartial`] game whose positions are rows of heaps, each heap an independent component.

@@ -7,8 +7,11 @@ use serde::Serialize;
 /// `n ≥ preperiod`. A pure period has saltus 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Period {
+    /// The first heap from which the period holds.
     pub preperiod: u64,
+    /// The length of the period.
     pub period: u64,
+    /// What the values gain over one period: 0 for a pure period.
     pub saltus: u64,
 }
 
@@ -37,8 +40,11 @@ impl Period {
 /// A period found in data, and whether the data prove it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Detected {
+    /// The period the values show.
     #[serde(flatten)]
     pub period: Period,
+    /// Whether the rule's periodicity theorem proves it from the values computed, so that it
+    /// holds for every heap.
     pub proved: bool,
 }
 
@@ -49,9 +55,9 @@ pub struct Detected {
 /// A period the data prove wins over one they only suggest, so `subtraction:29` to heap 101
 /// reports its proved period 58, not the "period 1" of its last fifteen values. A period not
 /// proved must have been seen at least twice after its preperiod and over at least as many
-/// /// values as the preperiod. Among the rest, the one with the shortest preperiod plus period
-/// wins (then the shortest period): a short "period" that only the last few values happen to show has a long preperiod
-/// and loses to a real one.
+/// values as the preperiod. Among the rest, the one with the shortest preperiod plus period
+/// wins (then the shortest period): a short "period" that only the last few values happen to
+/// show has a long preperiod and loses to a real one.
 ///
 /// Multiples of a period that holds over a long tail are skipped, and the search stops once
 /// the period alone is longer than the best preperiod plus period, so the cost is about linear

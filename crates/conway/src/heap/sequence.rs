@@ -327,6 +327,7 @@ pub struct Reference {
 }
 
 impl Reference {
+    /// The values of `code` by the definition, none computed yet.
     pub fn new(code: &TakeBreak) -> Reference {
         Reference {
             code: code.clone(),

@@ -68,6 +68,7 @@ impl Default for Values {
 }
 
 impl Values {
+    /// No values yet, stored a byte each.
     pub fn new() -> Values {
         Values {
             store: Store::U8(Vec::new()),
@@ -79,6 +80,7 @@ impl Values {
         with_store!(&self.store, v => v.len())
     }
 
+    /// Whether no heap's value is stored.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

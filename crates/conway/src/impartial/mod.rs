@@ -129,6 +129,7 @@ impl Target {
 /// A complete analysis of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
+    /// Who wins under the play asked for: P or N.
     pub outcome: Outcome,
     /// The nim value (normal play only; misère play has no nim values).
     pub value: Option<u64>,

@@ -105,6 +105,9 @@ pub struct Solver<'g, G: Impartial> {
     options_held: u64,
     /// Bytes noted since memory was last checked: see [`Solver::note`].
     unchecked: u64,
+    /// Whether positions without a closed form may be searched: see
+    /// [`Solver::closed_forms_only`].
+    search: bool,
 }
 
 /// What a solver knows without searching: closed forms (unless it searches only) and what it
@@ -182,6 +185,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
             stack: Stack::default(),
             options_held: 0,
             unchecked: 0,
+            search: true,
         }
     }
 
@@ -205,6 +209,14 @@ impl<'g, G: Impartial> Solver<'g, G> {
     /// compare closed forms against.
     pub fn by_search_only(mut self) -> Self {
         self.memory.closed_forms = false;
+        self
+    }
+
+    /// Answer by the ruleset's closed forms (and what the tables know) alone: where a
+    /// position would have to be searched, stop with [`SearchError::NeedsSearch`]. For rules
+    /// under which play may go round a cycle, whose positions the search cannot value.
+    pub fn closed_forms_only(mut self) -> Self {
+        self.search = false;
         self
     }
 
@@ -390,6 +402,9 @@ impl<'g, G: Impartial> Solver<'g, G> {
     /// each is taken to hold about the bytes of the position itself, and the list that holds
     /// them up to twice its length while it grows.
     fn check_room(&mut self, position: &G::Position) -> Result<(), SearchError> {
+        if !self.search {
+            return Err(SearchError::NeedsSearch);
+        }
         let Some(bound) = self.game.option_bound(position) else {
             return Ok(());
         };

@@ -117,6 +117,11 @@ impl Env {
     pub fn store_mut(&mut self) -> &mut Store {
         &mut self.store
     }
+
+    /// The store, once the session is over: its games outlive their names.
+    pub fn into_store(self) -> Store {
+        self.store
+    }
 }
 
 /// Evaluates one line in a fresh session and prints its value (see [`Env::show`]): an

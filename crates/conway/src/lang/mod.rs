@@ -220,6 +220,36 @@ pub enum LangError {
     },
 }
 
+impl LangError {
+    /// The column of the expression where the problem is, counted from 1; none for a
+    /// problem of the whole (a form too long to print).
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            LangError::Syntax { column, .. }
+            | LangError::TooDeep { column, .. }
+            | LangError::TooLarge { column, .. }
+            | LangError::NotDyadic { column, .. }
+            | LangError::Limit { column, .. }
+            | LangError::Unsupported { column, .. }
+            | LangError::Type { column, .. }
+            | LangError::UnknownName { column, .. }
+            | LangError::UnknownFunction { column, .. }
+            | LangError::UnknownMethod { column, .. }
+            | LangError::Arity { column, .. }
+            | LangError::DivisionByZero { column, .. } => Some(*column),
+            LangError::TooLong { .. } => None,
+        }
+    }
+
+    /// The limit that stopped the computation, if one did: raising it may let it finish.
+    pub fn limit_hint(&self) -> Option<crate::engine::Limit> {
+        match self {
+            LangError::Limit { source, .. } => source.limit_hint(),
+            _ => None,
+        }
+    }
+}
+
 /// A store's error in the words of an evaluation (the store's own speak of a search).
 fn limit_words(error: &SearchError) -> String {
     match error {

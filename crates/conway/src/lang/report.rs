@@ -18,12 +18,13 @@ pub struct GameReport {
     pub outcome: Outcome,
     /// Whether the game is a number.
     pub is_number: bool,
-    /// Where the game stops when Left moves first, and when Right does: exact numbers.
+    /// Where the game stops when Left moves first: an exact number, printed like `19/4`.
     pub left_stop: Dyadic,
+    /// Where the game stops when Right moves first.
     pub right_stop: Dyadic,
-    /// The mean value (the mast of the thermograph) and the temperature: exact numbers,
-    /// printed like `19/4`.
+    /// The mean value: where the mast of the thermograph stands.
     pub mean: Dyadic,
+    /// The temperature: the height from which the thermograph is a mast.
     pub temperature: Dyadic,
 }
 

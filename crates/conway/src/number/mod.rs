@@ -57,14 +57,17 @@ enum Repr {
 }
 
 impl Dyadic {
+    /// The number 0.
     pub fn zero() -> Dyadic {
         Dyadic::from_int(0)
     }
 
+    /// The number 1.
     pub fn one() -> Dyadic {
         Dyadic::from_int(1)
     }
 
+    /// The integer `n`.
     pub fn from_int(n: i64) -> Dyadic {
         Dyadic(Repr::Small {
             numerator: n,
@@ -90,10 +93,12 @@ impl Dyadic {
         }
     }
 
+    /// Whether the number is 0.
     pub fn is_zero(&self) -> bool {
         self.signum() == 0
     }
 
+    /// Whether the number is an integer: its denominator is 1.
     pub fn is_integer(&self) -> bool {
         self.exponent() == 0
     }

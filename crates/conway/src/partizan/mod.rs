@@ -17,6 +17,8 @@ use std::hash::Hash;
 /// [`Impartial`](crate::impartial::Impartial), the ruleset is a value (it carries any
 /// parameters) and positions are plain data.
 pub trait Partizan {
+    /// A position. Small, cheap to clone and hash; its [`Footprint`] counts against the
+    /// memory limit of a search.
     type Position: Clone + Eq + Hash + Footprint;
 
     /// The positions Left can move to.
@@ -65,7 +67,9 @@ pub trait Partizan {
 /// A player of a partizan game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Player {
+    /// Left: a game greater than 0 is a win for Left.
     Left,
+    /// Right: a game less than 0 is a win for Right.
     Right,
 }
 

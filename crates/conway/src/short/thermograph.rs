@@ -348,6 +348,7 @@ pub mod svg {
 
     /// The picture's size in user units.
     pub const WIDTH: f64 = 640.0;
+    /// The picture's height, in the same units.
     pub const HEIGHT: f64 = 480.0;
     /// Room for labels on every side.
     pub const MARGIN: f64 = 48.0;

@@ -1,10 +1,13 @@
 //! Small games written for the tests, from a closure.
 #![allow(dead_code)]
 
-use conway::engine::{Footprint, Limits, Meter, SearchError};
+use conway::analysis::{Budget, Mover, Request, RuleError};
+use conway::engine::{Footprint, Limits, Meter, Outcome, Play, SearchError};
+use conway::games::ruleset;
 use conway::graph::Graph;
 use conway::heap::HeapRule;
 use conway::impartial::Impartial;
+use conway::partizan::Player;
 use std::hash::Hash;
 use std::marker::PhantomData;
 
@@ -49,4 +52,57 @@ pub fn game_graph<G: Impartial>(
         |p| game.options(p),
         |p| game.option_bound(p),
     )
+}
+
+/// A position's analysis as these tests read it: its best moves written in the game's
+/// notation.
+pub struct Solved {
+    pub outcome: Outcome,
+    pub nim_value: Option<u64>,
+    /// The moves that win (or, where nothing wins in a game that may loop, keep the draw).
+    pub winning_moves: Vec<Written>,
+    pub winning_move_count: Option<u64>,
+    pub moves_unknown: Option<String>,
+}
+
+/// A move, written: where it leads and what it does.
+pub struct Written {
+    pub to: String,
+    pub description: String,
+}
+
+/// The analysis of `position` of the game `spec` under `play`, with at most `keep` moves.
+pub fn solve(spec: &str, position: &str, play: Play, keep: usize) -> Solved {
+    solve_within(spec, position, play, keep, Limits::default()).unwrap()
+}
+
+/// The same within `limits`.
+pub fn solve_within(
+    spec: &str,
+    position: &str,
+    play: Play,
+    keep: usize,
+    limits: Limits,
+) -> Result<Solved, RuleError> {
+    let start = ruleset(spec)?.parse_under(position, play)?;
+    let budget = || Budget {
+        limits,
+        progress: None,
+    };
+    let analysis = start.analyse(&Request::new(play, &budget).keep(keep))?;
+    let winning_moves = analysis
+        .moves
+        .iter()
+        .map(|m| Written {
+            to: m.to.show(),
+            description: start.describe_move(Player::Left, &m.to),
+        })
+        .collect();
+    Ok(Solved {
+        outcome: analysis.outcome,
+        nim_value: analysis.value.as_ref().and_then(|v| v.nim_value()),
+        winning_moves,
+        winning_move_count: analysis.move_counts.and_then(|c| c.get(Mover::Either)),
+        moves_unknown: analysis.moves_unknown.map(|e| e.to_string()),
+    })
 }

@@ -2,7 +2,7 @@
 //! top-left square is poisoned, so the player left with only it loses.
 
 use crate::analysis::typed;
-use crate::analysis::{Misere, Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Misere, Notation, Params, RuleInfo};
 use crate::engine::Outcome;
 use crate::impartial::Impartial;
 use crate::text::{parse_bounded, show_numbers, trim_end, ParseError, Separator, MAX_SIZE};
@@ -13,6 +13,7 @@ pub struct Chomp;
 
 pub(crate) const CHOMP: RuleInfo = RuleInfo {
     name: "chomp",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Eat a square and every square right of and below it; the top-left square is poisoned.",
     notation: "row lengths from the top, non-increasing, e.g. `4 4 3` (rows of 4, 4 and 3 squares). The position `1` (the poison alone) is lost for the player to move.",

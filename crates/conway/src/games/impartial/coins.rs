@@ -3,7 +3,7 @@
 //! `moving-twins` (positions the heads' squares `(row,column)`).
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::coin::plane::{describe_squares, Square};
 use crate::coin::{changed, describe_turn, CoinError, CoinGame, MovingTwins, Rule, Tartan};
 use crate::text::{parse_number, ParseError};
@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 
 pub(crate) const COINS: RuleInfo = RuleInfo {
     name: "coins",
+    kind: Kind::Impartial,
     params: Params::Required {
         name: "RULE",
         example: "mock-turtles",
@@ -24,6 +25,7 @@ pub(crate) const COINS: RuleInfo = RuleInfo {
 
 pub(crate) const TARTAN: RuleInfo = RuleInfo {
     name: "tartan",
+    kind: Kind::Impartial,
     params: Params::Required {
         name: "G1*G2",
         example: "mock-turtles*ruler",
@@ -46,6 +48,7 @@ pub(crate) const TARTAN: RuleInfo = RuleInfo {
 
 pub(crate) const TURNING_CORNERS: RuleInfo = RuleInfo {
     name: "turning-corners",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Turn the four corners of a rectangle, the south-east one from heads to tails (Example 4.7; Twins × Twins). g[(x,y)] = x ⊗ y.",
     notation: "the heads' squares `(row,column)` separated by spaces, from (0,0) at the top left, e.g. `(1,3) (3,2) (4,4)`; `-` is all tails.",
@@ -56,6 +59,7 @@ pub(crate) const TURNING_CORNERS: RuleInfo = RuleInfo {
 
 pub(crate) const MOVING_TWINS: RuleInfo = RuleInfo {
     name: "moving-twins",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Turn two coins in one row or one column, the south-east one from heads to tails (Example 4.6). g[(x,y)] = x ⊕ y.",
     notation: "the heads' squares `(row,column)` separated by spaces, from (0,0) at the top left, e.g. `(1,3) (3,2) (4,4)`; `-` is all tails.",

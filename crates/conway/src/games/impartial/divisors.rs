@@ -2,7 +2,7 @@
 //! the heap. Dim takes a divisor of the heap, Prim a number prime to it.
 
 use crate::analysis::typed;
-use crate::analysis::{Params, RuleInfo};
+use crate::analysis::{Kind, Params, RuleInfo};
 use crate::games::impartial::exercise_heaps::leave;
 use crate::games::impartial::heaps::HeapNotation;
 use crate::heap::{HeapRule, Heaps};
@@ -13,12 +13,15 @@ use std::sync::OnceLock;
 /// (also called Aliquot) only a proper divisor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dim {
+    /// Dim⁺: any divisor, the whole heap included.
     Plus,
+    /// Dim⁻ (Aliquot): a proper divisor only.
     Minus,
 }
 
 pub(crate) const DIM_PLUS: RuleInfo = RuleInfo {
     name: "dim-plus",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Dim⁺ (Exercise 3.7-8): take c chips from a heap of n where c divides n, the whole heap included; g(n) = 1 + (the exponent of 2 in n).",
     notation: "heap sizes separated by spaces.",
@@ -29,6 +32,7 @@ pub(crate) const DIM_PLUS: RuleInfo = RuleInfo {
 
 pub(crate) const DIM_MINUS: RuleInfo = RuleInfo {
     name: "dim-minus",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Dim⁻, also called Aliquot (Exercise 3.7-8): take a proper divisor c < n of a heap of n; g(n) = the exponent of 2 in n.",
     notation: "heap sizes separated by spaces; a heap of 1 is over.",
@@ -85,12 +89,15 @@ impl HeapNotation for Dim {
 /// one (m = n = 1), Prim⁻ may not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Prim {
+    /// Prim⁺: a heap of one may be emptied.
     Plus,
+    /// Prim⁻: a heap of one may not.
     Minus,
 }
 
 pub(crate) const PRIM_PLUS: RuleInfo = RuleInfo {
     name: "prim-plus",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Prim⁺ (Exercise 3.7-9): take m ≤ n chips from a heap of n where gcd(m, n) = 1; g is 0 on even heaps and the index of the smallest prime factor on odd ones (g(1) = 1).",
     notation: "heap sizes separated by spaces.",
@@ -101,6 +108,7 @@ pub(crate) const PRIM_PLUS: RuleInfo = RuleInfo {
 
 pub(crate) const PRIM_MINUS: RuleInfo = RuleInfo {
     name: "prim-minus",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Prim⁻ (Exercise 3.7-9): take m < n chips from a heap of n where gcd(m, n) = 1; g is 1 on even heaps and the index of the smallest prime factor on odd ones (g(1) = 0).",
     notation: "heap sizes separated by spaces; a heap of 1 is over.",

@@ -3,7 +3,7 @@
 //! the game of part (a), m = 2 is Fibonacci Nim.
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::engine::{Footprint, Outcome};
 use crate::impartial::Impartial;
 use crate::text::{parse_number, parse_size, ParseError};
@@ -11,11 +11,13 @@ use crate::text::{parse_number, parse_size, ParseError};
 /// A dynamic subtraction game with multiplier m.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DynamicSubtraction {
+    /// m: each move after the first may take at most m times what the previous move took.
     pub multiplier: u64,
 }
 
 pub(crate) const DYNAMIC: RuleInfo = RuleInfo {
     name: "dynamic",
+    kind: Kind::Impartial,
     params: Params::Required {
         name: "m",
         example: "1",
@@ -29,6 +31,7 @@ pub(crate) const DYNAMIC: RuleInfo = RuleInfo {
 
 pub(crate) const FIBONACCI: RuleInfo = RuleInfo {
     name: "fibonacci",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Fibonacci Nim: dynamic:2, each move at most twice the previous one.",
     notation: "as dynamic:m: `n` or `n/t`.",
@@ -40,7 +43,9 @@ pub(crate) const FIBONACCI: RuleInfo = RuleInfo {
 /// A heap and the most that may be taken from it now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DynamicHeap {
+    /// The chips in the heap.
     pub chips: u64,
+    /// The most chips the player to move may take.
     pub limit: u64,
 }
 
@@ -51,6 +56,7 @@ impl Footprint for DynamicHeap {
 }
 
 impl DynamicSubtraction {
+    /// The game with multiplier `multiplier ≥ 1`.
     pub fn new(multiplier: u64) -> Result<Self, String> {
         if multiplier == 0 {
             return Err("the multiplier must be at least 1".to_string());
@@ -58,11 +64,13 @@ impl DynamicSubtraction {
         Ok(DynamicSubtraction { multiplier })
     }
 
+    /// Fibonacci Nim: multiplier 2.
     pub fn fibonacci() -> Self {
         DynamicSubtraction { multiplier: 2 }
     }
 
-    pub fn parse_params(params: &str) -> Result<Self, ParseError> {
+    /// Reads the multiplier, as in `dynamic:1`.
+    fn parse_params(params: &str) -> Result<Self, ParseError> {
         Self::new(parse_number(params)?).map_err(ParseError::whole)
     }
 

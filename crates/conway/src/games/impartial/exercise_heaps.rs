@@ -3,7 +3,7 @@
 //! heap of n has O(n) options, so heaps are held to [`MAX_SIZE`] as for Lasker's Nim.
 
 use crate::analysis::typed;
-use crate::analysis::{Params, RuleInfo};
+use crate::analysis::{Kind, Params, RuleInfo};
 use crate::games::impartial::heaps::HeapNotation;
 use crate::heap::{HeapRule, Heaps};
 use crate::text::MAX_SIZE;
@@ -22,6 +22,7 @@ pub struct AtMostHalf;
 
 pub(crate) const AT_MOST_HALF: RuleInfo = RuleInfo {
     name: "at-most-half",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Take at least one chip and at most half of one heap (Exercise 3.7-3); g(2k) = k, g(2k+1) = g(k).",
     notation: "heap sizes separated by spaces; heaps of 0 and 1 are over.",
@@ -63,6 +64,7 @@ pub struct AtLeastHalf;
 
 pub(crate) const AT_LEAST_HALF: RuleInfo = RuleInfo {
     name: "at-least-half",
+    kind: Kind::Impartial,
     params: Params::None,
     summary:
         "Take at least half of one heap (Example 3.3, Exercise 3.7-4); g(x) = min{k : 2^k > x}.",
@@ -108,6 +110,7 @@ pub struct EvenOrOne;
 
 pub(crate) const EVEN_OR_ONE: RuleInfo = RuleInfo {
     name: "even-or-one",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Take any even number of chips from one heap, or empty a heap of exactly one chip (Exercise 3.7-5); g(n) = ⌊n/2⌋ for n ≥ 4.",
     notation: "heap sizes separated by spaces.",
@@ -157,6 +160,7 @@ pub struct ThreesOrAll;
 
 pub(crate) const THREES_OR_ALL: RuleInfo = RuleInfo {
     name: "threes-or-all",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Take a positive multiple of 3 chips from one heap but not all of it, or all of it if its size is ≡ 2 (mod 3) (Exercise 3.7-6); g(3k) = k−1, g(3k+1) = k, g(3k+2) = k+1.",
     notation: "heap sizes separated by spaces; heaps of 0, 1 and 3 are over.",

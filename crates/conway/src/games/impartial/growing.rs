@@ -3,7 +3,7 @@
 //! moves, so both readings are here.
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::engine::Footprint;
 use crate::impartial::Impartial;
 use crate::text::{parse_numbers, parse_size, ParseError, Separator};
@@ -20,11 +20,13 @@ pub enum Counting {
 /// The growing-take game under one reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GrowingTake {
+    /// Which moves k counts.
     pub counting: Counting,
 }
 
 pub(crate) const GROWING: RuleInfo = RuleInfo {
     name: "growing",
+    kind: Kind::Impartial,
     params: Params::Optional { name: "own" },
     summary: "One heap; the k-th move may take 1 to k chips, k counting every move (growing) or each player's own (growing:own).",
     notation: "`n` for a fresh heap; `n/k` (the mover may take up to k) for growing, `n/a,b` (the mover up to a, the other player next up to b) for growing:own.",
@@ -37,8 +39,11 @@ pub(crate) const GROWING: RuleInfo = RuleInfo {
 /// his next move (which, when every move counts, is one more).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GrowingHeap {
+    /// The chips in the heap.
     pub chips: u64,
+    /// The most chips the player to move may take.
     pub mine: u64,
+    /// The most chips the other player may take on his next move.
     pub theirs: u64,
 }
 
@@ -49,7 +54,8 @@ impl Footprint for GrowingHeap {
 }
 
 impl GrowingTake {
-    pub fn parse_params(params: Option<&str>) -> Result<Self, ParseError> {
+    /// Reads the reading: none or `all` for every move, `own` for each player's own.
+    fn parse_params(params: Option<&str>) -> Result<Self, ParseError> {
         let counting = match params.map(str::trim) {
             None | Some("all") => Counting::AllMoves,
             Some("own") => Counting::OwnMoves,

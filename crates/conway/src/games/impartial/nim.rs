@@ -1,7 +1,7 @@
 //! Nim and its closest relatives: Nimble (Nim with coins), Lasker's Nim (heaps may split),
 //! Rims (Nim in disguise) and Moore's Nim_k (several heaps at once).
 
-use crate::analysis::{typed, typed_under};
+use crate::analysis::{typed, typed_under, Kind};
 use crate::analysis::{Notation, Params, RuleInfo};
 use crate::engine::{Outcome, Play};
 use crate::games::impartial::exercise_heaps::leave;
@@ -18,6 +18,7 @@ pub struct Nim;
 
 pub(crate) const NIM: RuleInfo = RuleInfo {
     name: "nim",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Take any number of chips from one heap; the last to move wins.",
     notation:
@@ -29,6 +30,7 @@ pub(crate) const NIM: RuleInfo = RuleInfo {
 
 pub(crate) const MISERE_NIM: RuleInfo = RuleInfo {
     name: "misere-nim",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Nim in which the last to move loses (the same as `nim --misere`).",
     notation: "as nim: heap sizes separated by spaces.",
@@ -155,6 +157,7 @@ pub struct Nimble;
 
 pub(crate) const NIMBLE: RuleInfo = RuleInfo {
     name: "nimble",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Coins on a numbered strip; move one coin to any lower square (jumping allowed, squares may hold several coins).",
     notation: "the square of each coin, separated by spaces, e.g. `1 3 3 7`; square 0 is the end.",
@@ -179,6 +182,7 @@ pub struct Lasker;
 
 pub(crate) const LASKER: RuleInfo = RuleInfo {
     name: "lasker",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Lasker's Nim: take any number of chips from one heap, or split a heap into two.",
     notation: "heap sizes separated by spaces.",
@@ -226,6 +230,7 @@ pub struct Rims;
 
 pub(crate) const RIMS: RuleInfo = RuleInfo {
     name: "rims",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Rims (Example 3.9): take at least one chip from a heap and optionally split the rest into two heaps; g(n) = n.",
     notation: "the number of points in each region, separated by spaces (at most 2048 each).",
@@ -278,6 +283,7 @@ pub struct MooreNim {
 
 pub(crate) const MOORE: RuleInfo = RuleInfo {
     name: "moore",
+    kind: Kind::Impartial,
     params: Params::Required {
         name: "k",
         example: "2",
@@ -290,6 +296,7 @@ pub(crate) const MOORE: RuleInfo = RuleInfo {
 };
 
 impl MooreNim {
+    /// Nim_k, where `k ≥ 1` (Nim_1 is Nim).
     pub fn new(k: u64) -> Result<Self, String> {
         if k == 0 {
             return Err("k must be at least 1 (moore:1 is Nim)".to_string());
@@ -297,7 +304,8 @@ impl MooreNim {
         Ok(MooreNim { k })
     }
 
-    pub fn parse_params(params: &str) -> Result<Self, ParseError> {
+    /// Reads `k`, as in `moore:2`.
+    fn parse_params(params: &str) -> Result<Self, ParseError> {
         Self::new(parse_number(params)?).map_err(ParseError::whole)
     }
 

@@ -7,7 +7,7 @@
 //! the connected parts of the matrix are independent summands.
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::engine::Footprint;
 use crate::impartial::Impartial;
 use crate::text::{parse_bounded, show_numbers, ParseError, Separator};
@@ -20,6 +20,7 @@ pub struct Nim2d;
 
 pub(crate) const NIM_2D: RuleInfo = RuleInfo {
     name: "nim-2d",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Fraenkel's 2-D Nim: a matrix of heaps; choose one row or one column and take \
               chips from one or more of its heaps (at least one chip in all).",
@@ -62,10 +63,12 @@ impl Matrix {
         })
     }
 
+    /// The number of rows.
     pub fn rows(&self) -> usize {
         self.rows
     }
 
+    /// The number of columns.
     pub fn columns(&self) -> usize {
         self.columns
     }

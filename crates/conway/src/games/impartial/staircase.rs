@@ -2,7 +2,7 @@
 //! (Exercises 2.5-7 and 2.5-8).
 
 use crate::analysis::typed;
-use crate::analysis::{Misere, Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Misere, Notation, Params, RuleInfo};
 use crate::engine::Footprint;
 use crate::impartial::{Impartial, MoveSink, Target};
 use crate::text::{
@@ -16,6 +16,7 @@ pub struct Staircase;
 
 pub(crate) const STAIRCASE: RuleInfo = RuleInfo {
     name: "staircase",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Move any number of chips from a stair to the stair below; chips leave from stair 1.",
     notation: "chip counts on stairs 1, 2, 3, ... separated by spaces, e.g. `3 0 5 2`.",
@@ -139,8 +140,11 @@ impl Notation for Staircase {
 /// A square of the Silver Dollar strip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Square {
+    /// No coin: `.`.
     Empty,
+    /// A plain coin: `c`.
     Coin,
+    /// The silver dollar: `S`.
     Dollar,
 }
 
@@ -166,6 +170,7 @@ pub struct SilverDollar {
 
 pub(crate) const SILVER_DOLLAR: RuleInfo = RuleInfo {
     name: "silver-dollar",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Slide a coin left without passing another; the leftmost coin may drop into the bag, but whoever bags the silver dollar loses.",
     notation: "the strip right of the bag, square 1 first: `c` a coin, `S` the silver dollar, `.` empty, e.g. `.c..S.c`.",

@@ -3,7 +3,7 @@
 //! take the whole heap.
 
 use crate::analysis::typed;
-use crate::analysis::{Params, RuleInfo};
+use crate::analysis::{Kind, Params, RuleInfo};
 use crate::games::impartial::heaps::HeapNotation;
 use crate::heap::{Extend, HeapRule, Heaps, Learnt, NoSplit, Period, TakeBreak};
 use crate::impartial::{MoveSink, Target};
@@ -26,6 +26,7 @@ const MAX_CODE_TAKE: u64 = 1 << 16;
 
 pub(crate) const SUBTRACTION: RuleInfo = RuleInfo {
     name: "subtraction",
+    kind: Kind::Impartial,
     params: Params::Required {
         name: "S",
         example: "1,3,4",
@@ -106,6 +107,8 @@ impl Subtraction {
         Some(TakeBreak::new(digits.collect(), tail).expect("digits 0 and 3 make a valid code"))
     }
 
+    /// The subtraction set, sorted, without repeats; for an all-but game, the numbers left
+    /// out.
     pub fn set(&self) -> &[u64] {
         &self.set
     }
@@ -183,6 +186,7 @@ pub struct Impatient(pub Subtraction);
 
 pub(crate) const IMPATIENT: RuleInfo = RuleInfo {
     name: "impatient",
+    kind: Kind::Impartial,
     params: Params::Required {
         name: "S",
         example: "1,3,4",

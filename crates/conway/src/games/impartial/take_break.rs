@@ -2,7 +2,7 @@
 //! `hex:0.F8`, and the usual names: Kayles, Dawson's Kayles, Officers, Grundy's game.
 
 use crate::analysis::typed;
-use crate::analysis::{Params, RuleInfo};
+use crate::analysis::{Kind, Params, RuleInfo};
 use crate::games::impartial::heaps::HeapNotation;
 use crate::heap::{ClosedCode, Extend, HeapRule, Heaps, Learnt, Period, TakeBreak};
 use crate::impartial::{MoveSink, Target};
@@ -19,6 +19,7 @@ pub struct TakeAndBreak {
 }
 
 impl TakeAndBreak {
+    /// The game of `code`, which it shows as its parameters (`octal:0.77`).
     pub fn new(code: TakeBreak) -> Self {
         TakeAndBreak {
             written: Some(code.to_string()),
@@ -35,6 +36,7 @@ impl TakeAndBreak {
         }
     }
 
+    /// The game's take-and-break code.
     pub fn code(&self) -> &TakeBreak {
         &self.code
     }
@@ -45,6 +47,7 @@ const NOTATION: &str = "heap sizes separated by spaces.";
 
 pub(crate) const OCTAL: RuleInfo = RuleInfo {
     name: "octal",
+    kind: Kind::Impartial,
     params: Params::Required {
         name: "CODE",
         example: "0.77",
@@ -64,6 +67,7 @@ pub(crate) const OCTAL: RuleInfo = RuleInfo {
 
 pub(crate) const HEX: RuleInfo = RuleInfo {
     name: "hex",
+    kind: Kind::Impartial,
     params: Params::Required {
         name: "CODE",
         example: "0.F",
@@ -84,6 +88,7 @@ macro_rules! named_code {
     ($name:ident, $text:literal, $digits:expr, $summary:literal, $example:literal) => {
         pub(crate) const $name: RuleInfo = RuleInfo {
             name: $text,
+            kind: Kind::Impartial,
             params: Params::None,
             summary: $summary,
             notation: NOTATION,

@@ -2,7 +2,7 @@
 //! one coin to its left either way. A head on coin n plays like a Nim heap of n.
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::engine::Footprint;
 use crate::impartial::Impartial;
 use crate::text::ParseError;
@@ -13,7 +13,9 @@ pub const MAX_COINS: usize = 128;
 /// A row of coins: its length and a bit per head (bit i is coin i + 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Coins {
+    /// The number of coins in the row, at most `MAX_COINS` (128).
     pub len: usize,
+    /// Bit i set when coin i + 1 shows heads.
     pub heads: u128,
 }
 
@@ -29,6 +31,7 @@ pub struct TurningTurtles;
 
 pub(crate) const TURNING_TURTLES: RuleInfo = RuleInfo {
     name: "turning-turtles",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Turn one coin from heads to tails and, if you like, one coin to its left either way.",
     notation: "a row of `H` and `T`, coin 1 first, e.g. `THTTHTTTHHTHT` (at most 128 coins).",

@@ -1,7 +1,7 @@
 //! Welter's game (Exercise 2.5-9): Nimble with at most one coin per square.
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::impartial::Impartial;
 use crate::text::{parse_bounded, ParseError, Separator, MAX_SIZE};
 
@@ -11,6 +11,7 @@ pub struct Welter;
 
 pub(crate) const WELTER: RuleInfo = RuleInfo {
     name: "welter",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Nimble with at most one coin per square: move a coin to any lower empty square.",
     notation: "the distinct squares of the coins, e.g. `[0|3|4]` or `0 3 4`.",

@@ -3,7 +3,7 @@
 //! several queens (Exercise 3.7-13).
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::engine::Outcome;
 use crate::impartial::Impartial;
 use crate::text::{parse_bounded, ParseError, Separator, MAX_SIZE};
@@ -14,6 +14,7 @@ pub struct Wythoff;
 
 pub(crate) const WYTHOFF: RuleInfo = RuleInfo {
     name: "wythoff",
+    kind: Kind::Impartial,
     params: Params::None,
     summary: "Take chips from one of two heaps, or the same number from both.",
     notation: "a pair `x,y` (or just `x y`); several pairs separated by spaces are a sum, e.g. Wythoff's Queens with several queens: `3,5 4,7`.",

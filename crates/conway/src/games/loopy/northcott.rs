@@ -6,7 +6,7 @@
 //! would find the cycles and refuse) is needed.
 
 use crate::analysis::typed;
-use crate::analysis::{Notation, Params, RuleInfo};
+use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::engine::{Footprint, Outcome};
 use crate::games::impartial::nim::nim_sum;
 use crate::impartial::{Impartial, MoveSink, Target};
@@ -23,6 +23,7 @@ pub struct PokerNim;
 
 pub(crate) const POKER_NIM: RuleInfo = RuleInfo {
     name: "poker-nim",
+    kind: Kind::Loopy,
     params: Params::None,
     summary: "Nim in which a player may instead add to a heap chips he took earlier; the P-positions are Nim's.",
     notation: "heap sizes, then optionally `/ a b`: the chips the player to move has taken so far, then the other player's, e.g. `3 5 7 / 4 0`.",
@@ -34,6 +35,7 @@ pub(crate) const POKER_NIM: RuleInfo = RuleInfo {
 /// A Poker Nim position: the heaps and the chips each player holds.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PokerPosition {
+    /// The sizes of the heaps.
     pub heaps: Vec<u64>,
     /// Chips held by the player to move.
     pub mine: u64,
@@ -185,6 +187,7 @@ pub struct Northcott;
 
 pub(crate) const NORTHCOTT: RuleInfo = RuleInfo {
     name: "northcott",
+    kind: Kind::Loopy,
     params: Params::None,
     summary: "One white and one black piece per row; a player slides one of his pieces along its row without jumping. W moves first unless the position says `B:`.",
     notation: "optionally `W:` or `B:` (the colour to move, W if absent), then rows separated by `|`, each with one `W`, one `B` and `.` for empty squares, e.g. `B:W..B....|.W....B.`.",
@@ -196,15 +199,20 @@ pub(crate) const NORTHCOTT: RuleInfo = RuleInfo {
 /// A row of a Northcott board: its length and the columns of the two pieces (from 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Row {
+    /// The squares in the row.
     pub len: usize,
+    /// The column of the white piece.
     pub white: usize,
+    /// The column of the black piece.
     pub black: usize,
 }
 
 /// A Northcott position and the colour to move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// The rows, in the order written.
     pub rows: Vec<Row>,
+    /// Whether White moves next (else Black).
     pub white_to_move: bool,
 }
 
@@ -278,7 +286,8 @@ impl Row {
 }
 
 impl Board {
-    pub fn gaps(&self) -> Vec<u64> {
+    /// The gap of each row: the rows as heaps of Nim.
+    fn gaps(&self) -> Vec<u64> {
         self.rows.iter().map(Row::gap).collect()
     }
 }

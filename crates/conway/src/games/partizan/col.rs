@@ -6,7 +6,7 @@
 //! the vertices keep the numbers the position was written with.
 
 use crate::analysis::typed_partizan;
-use crate::analysis::{Params, PartizanNotation, RuleInfo};
+use crate::analysis::{Kind, Params, PartizanNotation, RuleInfo};
 use crate::engine::Footprint;
 use crate::partizan::{Partizan, Player};
 use crate::text::{parse_number, ParseError};
@@ -38,7 +38,9 @@ impl Footprint for Tint {
 /// sorted.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ColGraph {
+    /// The tint of each vertex, by its number.
     pub tints: Vec<Tint>,
+    /// The edges, as pairs of vertex numbers.
     pub edges: Vec<(u32, u32)>,
 }
 
@@ -54,6 +56,7 @@ const MAX_EDGES: usize = 8192;
 
 pub(crate) const COL: RuleInfo = RuleInfo {
     name: "col",
+    kind: Kind::Partizan,
     params: Params::None,
     summary: "Partizan. Left colours a vertex black, Right white; neighbours may not get the same colour; whoever cannot colour a vertex loses.",
     notation: "the vertices' tints, then `;` and the edges: `.` either player may colour the vertex, `L` only Left (it is tinted black), `R` only Right (tinted white), `x` neither (a vertex coloured already, or next to both colours); edges `0-1,1-2` between vertices numbered from 0, `0-1-2` for a path. `.LL;0-1-2` is a path of an uncoloured vertex and two of Left's. A move writes the vertex it colours as `x`, so the vertices keep their numbers.",

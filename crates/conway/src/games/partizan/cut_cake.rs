@@ -2,7 +2,7 @@
 //! columns), Right along a horizontal one (splitting its rows). Pieces are independent.
 
 use crate::analysis::typed_partizan;
-use crate::analysis::{Params, PartizanNotation, RuleInfo};
+use crate::analysis::{Kind, Params, PartizanNotation, RuleInfo};
 use crate::number::Dyadic;
 use crate::partizan::{Partizan, Player};
 use crate::short::{GameId, Store, StoreResult};
@@ -20,6 +20,7 @@ const MAX_PIECES: usize = 4096;
 
 pub(crate) const CUT_CAKE: RuleInfo = RuleInfo {
     name: "cut-cake",
+    kind: Kind::Partizan,
     params: Params::None,
     summary: "Partizan. Left cuts one piece of a grid cake along a vertical line, Right along a horizontal one; whoever cannot cut loses.",
     notation: "pieces `ROWSxCOLUMNS` separated by spaces: `2x4 3x3`. A cut keeps both pieces it makes, a 1x1 piece too (no one can cut it): Left's cut of `1x3` leaves `1x1 1x2`.",

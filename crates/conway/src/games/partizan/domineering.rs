@@ -17,7 +17,7 @@
 //! words.
 
 use crate::analysis::typed_partizan;
-use crate::analysis::{Params, PartizanNotation, RuleInfo};
+use crate::analysis::{Kind, Params, PartizanNotation, RuleInfo};
 use crate::engine::Footprint;
 use crate::partizan::{Partizan, Player};
 use crate::short::{GameId, Store, StoreResult};
@@ -34,6 +34,7 @@ pub const MAX_SQUARES: usize = 256;
 
 pub(crate) const DOMINEERING: RuleInfo = RuleInfo {
     name: "domineering",
+    kind: Kind::Partizan,
     params: Params::None,
     summary: "Partizan. Players place dominoes on empty squares, Left vertically and Right horizontally; whoever cannot place one loses.",
     notation: "rows of squares from the top, separated by `|`: `.` an empty square, `#` a blocked one; all rows the same width, at most 256 squares in all. `..|..` is the 2×2 board, `..|.#` the L-tromino.",
@@ -86,6 +87,7 @@ impl DomineeringBoard {
         relayout(dense, width, width, height, stride_of(width, height)).into_board(width, height)
     }
 
+    /// The number of columns.
     pub fn width(&self) -> usize {
         match &self.0 {
             Squares::Small { width, .. } => *width as usize,
@@ -93,6 +95,7 @@ impl DomineeringBoard {
         }
     }
 
+    /// The number of rows.
     pub fn height(&self) -> usize {
         match &self.0 {
             Squares::Small { height, .. } => *height as usize,

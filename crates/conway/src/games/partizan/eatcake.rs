@@ -2,7 +2,7 @@
 //! whole row; eating a line inside a cake leaves the two pieces on either side of it.
 
 use crate::analysis::typed_partizan;
-use crate::analysis::{Params, PartizanNotation, RuleInfo};
+use crate::analysis::{Kind, Params, PartizanNotation, RuleInfo};
 use crate::partizan::{Partizan, Player};
 use crate::text::{parse_rectangle, sorted_changes, ParseError};
 
@@ -16,6 +16,7 @@ const MAX_CAKES: usize = 4096;
 
 pub(crate) const EATCAKE: RuleInfo = RuleInfo {
     name: "eatcake",
+    kind: Kind::Partizan,
     params: Params::None,
     summary: "Partizan (Bynum's game). Left eats one whole column of a cake, Right one whole row, which may split the cake in two; whoever cannot eat loses.",
     notation: "cakes `ROWSxCOLUMNS` separated by spaces: `2x3 4x4`. Left eats columns, Right rows. `0` is no cake at all, what eating the last line of a cake leaves.",

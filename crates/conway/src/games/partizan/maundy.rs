@@ -3,7 +3,7 @@
 //! independent, and k equal pieces are worth k times one.
 
 use crate::analysis::typed_partizan;
-use crate::analysis::{Params, PartizanNotation, RuleInfo};
+use crate::analysis::{Kind, Params, PartizanNotation, RuleInfo};
 use crate::partizan::{Partizan, Player};
 use crate::short::{GameId, Store, StoreResult};
 use crate::text::{parse_in_range, parse_rectangle, sorted_changes, ParseError};
@@ -27,6 +27,7 @@ const MAX_AREA: u128 = 1 << 62;
 
 pub(crate) const MAUNDY: RuleInfo = RuleInfo {
     name: "maundy",
+    kind: Kind::Partizan,
     params: Params::None,
     summary: "Partizan. Left divides one piece of cake by vertical cuts into at least two equal pieces, Right by horizontal cuts; whoever cannot divide loses.",
     notation: "pieces `ROWSxCOLUMNS` separated by spaces, `N*ROWSxCOLUMNS` for N equal pieces: Left divides the columns, Right the rows. `1x12 3*2x2`. A division keeps every piece it makes, `1x1` ones too (no one can divide them).",

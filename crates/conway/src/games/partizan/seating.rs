@@ -4,7 +4,7 @@
 //! independent sections.
 
 use crate::analysis::typed_partizan;
-use crate::analysis::{Params, PartizanNotation, RuleInfo};
+use crate::analysis::{Kind, Params, PartizanNotation, RuleInfo};
 use crate::engine::Footprint;
 use crate::number::Dyadic;
 use crate::partizan::{Partizan, Player};
@@ -29,12 +29,18 @@ pub enum Couple {
 pub enum Section {
     /// A row of `chairs` empty chairs between two seated couples: `LnL`, `LnR`, `RnL`, `RnR`.
     Row {
+        /// The couple seated at the left end.
         left: Couple,
+        /// The empty chairs between them.
         chairs: u64,
+        /// The couple seated at the right end.
         right: Couple,
     },
     /// A round table of `chairs` empty chairs, no one seated yet: `O14`.
-    Round { chairs: u64 },
+    Round {
+        /// The empty chairs around the table.
+        chairs: u64,
+    },
 }
 
 impl Footprint for Section {
@@ -45,6 +51,7 @@ impl Footprint for Section {
 
 pub(crate) const SEATING: RuleInfo = RuleInfo {
     name: "seating",
+    kind: Kind::Partizan,
     params: Params::None,
     summary: "Partizan. Seat a couple on two adjacent empty chairs, Left's with the wife on the left, Right's with the wife on the right; no man may sit next to another man's wife; whoever cannot seat a couple loses.",
     notation: "sections of empty chairs separated by spaces: `L4R` is 4 chairs between a Left couple and a Right couple (likewise `L4L`, `R4L`, `R4R`; `L0L` and `R0R` cannot happen), and `O14` a round table of 14 empty chairs where no one sits yet; seating a couple at `O2` fills it, leaving `O0`.",

@@ -4,7 +4,7 @@
 //! pieces keeps apart.
 
 use crate::analysis::typed_partizan;
-use crate::analysis::{Params, PartizanNotation, RuleInfo};
+use crate::analysis::{Kind, Params, PartizanNotation, RuleInfo};
 use crate::engine::Footprint;
 use crate::number::Dyadic;
 use crate::partizan::{Partizan, Player};
@@ -18,6 +18,7 @@ pub struct ToadsAndFrogs;
 /// What a square of a row holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Cell {
+    /// No piece.
     Empty,
     /// Left's piece, moving rightwards.
     Toad,
@@ -40,6 +41,7 @@ const MAX_SQUARES: usize = 4096;
 
 pub(crate) const TOADS: RuleInfo = RuleInfo {
     name: "toads",
+    kind: Kind::Partizan,
     params: Params::None,
     summary: "Partizan. Left moves a toad one square right, or jumps it over a frog just in front; Right moves frogs leftwards the same way; whoever cannot move loses.",
     notation: "rows of `T` (toad, Left's), `F` (frog, Right's) and `.` (empty) separated by spaces, each row a summand: `TT.FF T.F`.",

@@ -69,12 +69,16 @@ pub type Vertex = u16;
 /// An edge between `low ≤ high`; a loop when they are equal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Edge {
+    /// The lower-numbered end.
     pub low: Vertex,
+    /// The higher-numbered end.
     pub high: Vertex,
+    /// Who may cut it: blue for Left, red for Right, green for either.
     pub colour: Colour,
 }
 
 impl Edge {
+    /// Whether both ends are the same vertex.
     pub fn is_loop(&self) -> bool {
         self.low == self.high
     }
@@ -161,6 +165,7 @@ impl Picture {
         &self.edges
     }
 
+    /// Whether the picture has no edge left: the game 0.
     pub fn is_empty(&self) -> bool {
         self.edges.is_empty()
     }
