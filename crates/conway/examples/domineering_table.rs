@@ -36,8 +36,8 @@ const KNOWN: &[(usize, usize, &str)] = &[
     (2, 2, "+-1"),
     (2, 3, "{2|-1/2}"),
     (3, 2, "{1/2|-2}"),
-    (2, 4, "{2|0||0}"),
-    (4, 2, "{0||0|-2}"),
+    (2, 4, "Miny(2)"),
+    (4, 2, "Tiny(2)"),
     (3, 3, "+-1"),
     (2, 5, "1/2"),
     (3, 4, "-3/2"),
@@ -208,8 +208,8 @@ impl Partizan for Counting {
         Domineering.components(board, parts)
     }
 
-    fn canonical(&self, board: DomineeringBoard) -> DomineeringBoard {
-        Domineering.canonical(board)
+    fn representative(&self, board: DomineeringBoard) -> DomineeringBoard {
+        Domineering.representative(board)
     }
 
     fn negation(&self, board: &DomineeringBoard) -> Option<DomineeringBoard> {

@@ -137,7 +137,7 @@ impl<R: HeapRule> Impartial for Heaps<R> {
         }
     }
 
-    fn canonical(&self, heaps: Vec<u64>) -> Vec<u64> {
+    fn representative(&self, heaps: Vec<u64>) -> Vec<u64> {
         sorted_heaps(heaps)
     }
 

@@ -57,9 +57,11 @@ pub trait Impartial {
         parts.push(position);
     }
 
-    /// The form under which transpositions are recognised (e.g. heaps sorted). Two positions
-    /// with the same canonical form must be the same game.
-    fn canonical(&self, position: Self::Position) -> Self::Position {
+    /// A representative of the positions that are the same game as `position` by a symmetry
+    /// of the rules (heaps in another order, say), under which transpositions are recognised:
+    /// positions with the same representative must be the same game. It is not the canonical
+    /// form of the theory (a value), which equal positions share whatever their symmetries.
+    fn representative(&self, position: Self::Position) -> Self::Position {
         position
     }
 

@@ -6,9 +6,9 @@
 //! overflow the thread's stack), counts the positions it lists and the bytes it holds against
 //! its [`Limits`], and notices a position that repeats along the current line of play.
 //!
-//! The stack allocates nothing per option: every frame's parts (the canonical components of
-//! its options, whose values it needs) and the values found so far live in two buffers
-//! shared by all frames, each frame owning a slice at the top.
+//! The stack allocates nothing per option: every frame's parts (the representatives of the
+//! components of its options, whose values it needs) and the values found so far live in two
+//! buffers shared by all frames, each frame owning a slice at the top.
 
 use super::{Analysis, Impartial, Target};
 use crate::engine::{
@@ -114,9 +114,9 @@ pub struct Solver<'g, G: Impartial> {
 /// has found before.
 struct Memory<P> {
     closed_forms: bool,
-    /// Normal play: nim values of canonical components.
+    /// Normal play: nim values of components, keyed by their representatives.
     values: BoundedTable<P, u64>,
-    /// Misère play: canonical whole positions, `0` for P and `1` for N.
+    /// Misère play: representatives of whole positions, `0` for P and `1` for N.
     misere: BoundedTable<P, u64>,
 }
 
@@ -237,7 +237,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
         self.game.components(position.clone(), &mut parts);
         let mut total = 0;
         for part in parts {
-            total ^= self.evaluate(self.game.canonical(part), Play::Normal)?;
+            total ^= self.evaluate(self.game.representative(part), Play::Normal)?;
         }
         Ok(total)
     }
@@ -251,7 +251,9 @@ impl<'g, G: Impartial> Solver<'g, G> {
         }
         let value = match play {
             Play::Normal => self.nim_value(position)?,
-            Play::Misere => self.evaluate(self.game.canonical(position.clone()), Play::Misere)?,
+            Play::Misere => {
+                self.evaluate(self.game.representative(position.clone()), Play::Misere)?
+            }
         };
         Ok(Outcome::p_if(value == 0))
     }
@@ -469,7 +471,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
         Ok(())
     }
 
-    /// The value of a canonical position: its nim value (normal play) or 0/1 for P/N (misère).
+    /// The value of a representative position: its nim value (normal play) or 0/1 for P/N (misère).
     fn evaluate(&mut self, root: G::Position, play: Play) -> Result<u64, SearchError> {
         self.room_in_table(play)?;
         if let Some(value) = self.memory.known(self.game, &root, play) {
@@ -564,7 +566,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
             }
             let stack = &mut self.stack;
             for part in stack.scratch.drain(..) {
-                let part = game.canonical(part);
+                let part = game.representative(part);
                 parts_owned += owned_bytes(&part);
                 stack.parts.push(part);
             }
@@ -609,7 +611,7 @@ struct Stack<P> {
     frames: Vec<Frame<P>>,
     /// The parts of every frame's options, each frame's at the top when it is on top.
     parts: Vec<P>,
-    /// Where the components of one option are split and made canonical.
+    /// Where the components of one option are split and replaced by their representatives.
     scratch: Vec<P>,
     /// Where each option's parts end in `parts`.
     ends: Vec<usize>,

@@ -3,7 +3,7 @@
 //!
 //! A ruleset says what the moves are; the [`Solver`] does the rest: it splits positions into
 //! independent components, finds each component's canonical value once (keyed by its
-//! [`Partizan::canonical`] form) and adds the values in the store.
+//! [`Partizan::representative`]) and adds the values in the store.
 
 mod solver;
 
@@ -35,8 +35,11 @@ pub trait Partizan {
     }
 
     /// A representative of the positions equal to `position` by a symmetry of the rules
-    /// (a reflection of a board, say), so that they are solved once.
-    fn canonical(&self, position: Self::Position) -> Self::Position {
+    /// (a reflection of a board, say), so that they are solved once. It is not the canonical
+    /// form of the theory (a value in the [`Store`]), which equal positions share whatever
+    /// their symmetries: positions with the same representative must be the same game, but
+    /// equal games may have different representatives.
+    fn representative(&self, position: Self::Position) -> Self::Position {
         position
     }
 

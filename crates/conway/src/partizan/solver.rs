@@ -25,8 +25,8 @@ pub struct Solver<'g, G: Partizan> {
     expanded: u64,
 }
 
-/// The search stack. Every frame's parts (the canonical components of its options, whose
-/// values it needs), where each option's parts end, and the values found so far live in
+/// The search stack. Every frame's parts (the representatives of its options' components,
+/// whose values it needs), where each option's parts end, and the values found so far live in
 /// buffers shared by the whole stack, each frame owning a slice at the top.
 struct Stack<P> {
     frames: Vec<Frame<P>>,
@@ -120,7 +120,7 @@ impl<'g, G: Partizan> Solver<'g, G> {
         self.game.components(position.clone(), &mut parts);
         let mut total = store.zero();
         for part in parts {
-            let part = self.game.canonical(part);
+            let part = self.game.representative(part);
             let value = self.component_value(store, part)?;
             total = store.add(total, value)?;
         }
@@ -164,7 +164,7 @@ impl<'g, G: Partizan> Solver<'g, G> {
         Ok(winning)
     }
 
-    /// The value of a canonical component, found by search unless known.
+    /// The value of a component given by its representative, found by search unless known.
     fn component_value(
         &mut self,
         store: &mut Store,
@@ -216,7 +216,7 @@ impl<'g, G: Partizan> Solver<'g, G> {
             return Ok(Some(value));
         }
         if let Some(mirror) = self.game.negation(part) {
-            let mirror = self.game.canonical(mirror);
+            let mirror = self.game.representative(mirror);
             if let Some(value) = self.values.get(&mirror) {
                 let value = store.neg(value)?;
                 self.values.insert(part.clone(), value);
@@ -233,8 +233,8 @@ impl<'g, G: Partizan> Solver<'g, G> {
         Ok(None)
     }
 
-    /// Lists the options of `position` as canonical components on the stack, within the
-    /// limits.
+    /// Lists the options of `position` as representatives of their components on the stack,
+    /// within the limits.
     fn expand(
         &mut self,
         position: G::Position,
@@ -250,7 +250,7 @@ impl<'g, G: Partizan> Solver<'g, G> {
             let game = self.game;
             stack
                 .parts
-                .extend(stack.split.drain(..).map(|part| game.canonical(part)));
+                .extend(stack.split.drain(..).map(|part| game.representative(part)));
             stack.ends.push(stack.parts.len());
         }
         let bytes = (position.footprint()

@@ -17,8 +17,9 @@
 //! This is the test CGSuite applies (its atomic weights are the ones compared with in the
 //! tests), and the tests check that every all-small game passes it, as it must.
 
-use super::invariants::entry_bytes;
-use super::store::{GameId, Store, StoreResult};
+use super::id::GameId;
+use super::remembered::entry_bytes;
+use super::store::{Store, StoreResult};
 use crate::number::Dyadic;
 use std::cmp::Ordering;
 
@@ -69,7 +70,7 @@ impl Store {
         if let Some(nus) = self.as_nus(g) {
             return self.integer(nus.ups);
         }
-        if let Some(&known) = self.invariants.atomic_weights.get(&g) {
+        if let Some(&known) = self.remembered().atomic_weights.get(&g) {
             return Ok(known);
         }
         let (left, right) = self.hot_options(g)?;
@@ -90,8 +91,9 @@ impl Store {
         } else {
             candidate
         };
-        self.charge(entry_bytes::<GameId, GameId>())?;
-        self.invariants.atomic_weights.insert(g, weight);
+        self.remember(entry_bytes::<GameId, GameId>(), |known| {
+            known.atomic_weights.insert(g, weight);
+        })?;
         Ok(weight)
     }
 

@@ -2,7 +2,7 @@
 //! remembering the last pair hashed to it. It never grows past its size and never needs
 //! clearing; a lost result is only recomputed.
 
-use super::store::GameId;
+use super::id::GameId;
 use std::mem::size_of;
 
 /// The fewest and most slots of a cache (16 bytes each): it grows with the store, from 64 KiB
@@ -46,13 +46,13 @@ impl PairCache {
     }
 
     pub(super) fn get(&self, a: GameId, b: GameId) -> Option<u32> {
-        let key = (a.0 as u64) << 32 | b.0 as u64;
+        let key = (a.index() as u64) << 32 | b.index() as u64;
         let slot = self.slot(key);
         (self.keys[slot] == key).then(|| self.values[slot])
     }
 
     pub(super) fn put(&mut self, a: GameId, b: GameId, value: u32) {
-        let key = (a.0 as u64) << 32 | b.0 as u64;
+        let key = (a.index() as u64) << 32 | b.index() as u64;
         let slot = self.slot(key);
         self.keys[slot] = key;
         self.values[slot] = value;

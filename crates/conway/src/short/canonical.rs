@@ -1,55 +1,44 @@
-//! The one constructor of games: options in, canonical form out (chapters 6 and 8).
+//! Canonicalisation, for the one constructor of games ([`Store::from_options`]): options in,
+//! canonical form out (chapters 6 and 8).
 //!
 //! Steps: a form whose options are numbers with every Left option below every Right option is
 //! the simplest number between them (Theorem 6.1); an impartial form of nimbers is the nimber
 //! of their mex; otherwise dominated options are deleted (Theorem 6.2) and reversible ones
 //! bypassed (Theorem 8.1) until neither applies. What remains is the unique canonical form;
-//! if it is the form of a number-up-star value, that value is stored instead.
+//! if it is the form of a number-up-star value, that value is stored instead. The store
+//! interns what remains: this file only decides what the canonical form is.
 
 use super::compare::{Form, FormMemo};
+use super::id::{sort_unique, GameId};
 use super::nus::Nus;
-use super::store::{GameId, Store, StoreResult};
+use super::store::{Store, StoreResult};
 use crate::number::Dyadic;
 
 impl Store {
-    /// The canonical game `{left | right}`. The options may repeat and be in any order.
-    pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> StoreResult<GameId> {
-        self.count_steps((left.len() + right.len()) as u64)?;
-        let mut left = left.to_vec();
-        let mut right = right.to_vec();
-        sort_unique(&mut left);
-        sort_unique(&mut right);
-        if let Some(game) = self.forms.get(&left, &right) {
-            return Ok(game);
-        }
-        let game = self.canonicalise(left.clone(), right.clone())?;
-        let max_bytes = self.form_cache_bytes();
-        self.forms.put(&left, &right, game, max_bytes);
-        Ok(game)
-    }
-
-    /// The canonical form of `{left | right}`, options sorted and distinct.
-    fn canonicalise(
+    /// Simplifies `{left | right}`, options sorted and distinct, to its canonical form: the
+    /// game itself when that is a number-up-star value, or `None` with `left` and `right`
+    /// left as the canonical form's options, sorted and distinct, for the store to intern.
+    pub(super) fn canonicalise(
         &mut self,
-        mut left: Vec<GameId>,
-        mut right: Vec<GameId>,
-    ) -> StoreResult<GameId> {
-        if let Some(game) = self.number_between(&left, &right)? {
-            return Ok(game);
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+    ) -> StoreResult<Option<GameId>> {
+        if let Some(game) = self.number_between(left, right)? {
+            return Ok(Some(game));
         }
-        if let Some(game) = self.nimber_of(&left, &right)? {
-            return Ok(game);
+        if let Some(game) = self.nimber_of(left, right)? {
+            return Ok(Some(game));
         }
-        self.descend(|store| store.simplify(&mut left, &mut right))?;
-        sort_unique(&mut left);
-        sort_unique(&mut right);
-        if let Some(game) = self.number_between(&left, &right)? {
-            return Ok(game);
+        self.descend(|store| store.simplify(left, right))?;
+        sort_unique(left);
+        sort_unique(right);
+        if let Some(game) = self.number_between(left, right)? {
+            return Ok(Some(game));
         }
-        if let Some(nus) = self.nus_with_options(&left, &right)? {
-            return self.nus(nus);
+        if let Some(nus) = self.nus_with_options(left, right)? {
+            return self.nus(nus).map(Some);
         }
-        self.intern_form(&left, &right)
+        Ok(None)
     }
 
     /// The simplest number between the options, if they are numbers and every Left option is
@@ -287,9 +276,4 @@ impl Store {
         }
         None
     }
-}
-
-fn sort_unique(side: &mut Vec<GameId>) {
-    side.sort_unstable();
-    side.dedup();
 }

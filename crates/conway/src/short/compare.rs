@@ -3,9 +3,11 @@
 //! number-up-star values compare by arithmetic, and a number is compared with a game that is
 //! not a number by that game's options on one side only (number avoidance).
 
-use super::invariants::entry_bytes;
-use super::store::{GameId, Store, StoreResult};
-use crate::engine::{Outcome, SearchError};
+use super::id::GameId;
+use super::nus::too_many_ups;
+use super::remembered::entry_bytes;
+use super::store::{Store, StoreResult};
+use crate::engine::Outcome;
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
@@ -40,16 +42,6 @@ impl FormMemo {
     }
 }
 
-/// Enough stack for one more level of a recursive operation; below it, a new segment.
-const RED_ZONE: usize = 128 * 1024;
-const NEW_STACK: usize = 4 * 1024 * 1024;
-
-/// Runs a step of a recursion whose depth follows the games (their birthdays), not the machine:
-/// the stack grows on the heap instead of overflowing.
-pub(super) fn deep<T>(step: impl FnOnce() -> T) -> T {
-    stacker::maybe_grow(RED_ZONE, NEW_STACK, step)
-}
-
 impl Store {
     /// `g ≤ h`.
     pub fn leq(&mut self, g: GameId, h: GameId) -> StoreResult<bool> {
@@ -60,11 +52,11 @@ impl Store {
         if let (Some(x), Some(y)) = (self.as_nus(g), self.as_nus(h)) {
             return x.leq(y).ok_or_else(too_many_ups);
         }
-        if let Some(known) = self.orders.get(g, h) {
-            return Ok(known == 1);
+        if let Some(known) = self.known_leq(g, h) {
+            return Ok(known);
         }
         let answer = self.descend(|store| store.leq_by_options(g, h))?;
-        self.orders.put(g, h, answer as u32);
+        self.remember_leq(g, h, answer);
         Ok(answer)
     }
 
@@ -187,11 +179,7 @@ impl Store {
     /// Refuses one more answer in `memo` (in `below` or `above`) if the store and the memo
     /// together would pass the limit.
     fn room_for_memo(&self, memo: &FormMemo, below: bool) -> StoreResult<()> {
-        let bytes = memo.bytes_with_one_more(below);
-        if self.bytes().saturating_add(bytes) > self.max_bytes() {
-            return Err(self.out_of_memory());
-        }
-        Ok(())
+        self.room_for(memo.bytes_with_one_more(below))
     }
 
     /// `g < h`.
@@ -220,11 +208,5 @@ impl Store {
             (false, true) => Outcome::R,
             (false, false) => Outcome::N,
         })
-    }
-}
-
-pub(super) fn too_many_ups() -> SearchError {
-    SearchError::TooLarge {
-        what: "a count of ups past 2^63".to_string(),
     }
 }

@@ -3,7 +3,7 @@
 //! with others), so a form once canonicalised is looked up rather than simplified again. The
 //! cache is forgotten whole when it passes its share of memory.
 
-use super::store::GameId;
+use super::id::GameId;
 use rustc_hash::FxHashMap;
 use std::mem::size_of;
 
@@ -34,9 +34,9 @@ impl FormCache {
 
     fn key(&mut self, left: &[GameId], right: &[GameId]) {
         self.key.clear();
-        self.key.extend(left.iter().map(|g| g.0));
+        self.key.extend(left.iter().map(|g| g.index()));
         self.key.push(BAR);
-        self.key.extend(right.iter().map(|g| g.0));
+        self.key.extend(right.iter().map(|g| g.index()));
     }
 
     /// The canonical form of `{left | right}`, options sorted and distinct, if known.

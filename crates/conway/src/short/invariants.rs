@@ -5,91 +5,15 @@
 //! The remembered results live in the store, one entry per game asked about (so they are
 //! bounded by the store's own size), and count against the store's byte limit.
 
+use super::id::GameId;
 use super::nus::Nus;
-use super::store::{GameId, Options, Store, StoreResult};
-use super::thermograph::Thermograph;
+use super::remembered::entry_bytes;
+use super::store::{Store, StoreResult};
 use crate::engine::{Footprint, SearchError};
 use crate::number::Dyadic;
-use rustc_hash::FxHashMap;
 use std::mem::size_of;
-use std::sync::Arc;
-
-/// What the store remembers about games beyond their forms.
-#[derive(Default)]
-pub(super) struct Invariants {
-    pub(super) stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
-    pub(super) thermographs: FxHashMap<GameId, Arc<Thermograph>>,
-    pub(super) birthdays: FxHashMap<GameId, u64>,
-    pub(super) all_small: FxHashMap<GameId, bool>,
-    pub(super) atomic_weights: FxHashMap<GameId, GameId>,
-    pub(super) reduced: FxHashMap<GameId, GameId>,
-    bytes: u64,
-}
-
-impl Invariants {
-    /// The bytes held by the remembered results.
-    pub(super) fn bytes(&self) -> u64 {
-        self.bytes
-    }
-}
-
-/// The bytes one more entry of a hash map costs: the entry itself, counted twice for the
-/// table's empty slots, and a control byte.
-pub(super) fn entry_bytes<K, V>() -> u64 {
-    (2 * size_of::<(K, V)>() + 1) as u64
-}
-
-/// The results of one operation on the subpositions of a game (cooling by one temperature,
-/// heating by one game, ...), or of a pair of games (a product), kept while the operation
-/// runs. Its bytes count against the store's limit too.
-pub(super) struct Memo<K = GameId> {
-    results: FxHashMap<K, GameId>,
-}
-
-impl<K> Default for Memo<K> {
-    fn default() -> Self {
-        Memo {
-            results: FxHashMap::default(),
-        }
-    }
-}
-
-impl<K: std::hash::Hash + Eq> Memo<K> {
-    pub(super) fn get(&self, key: &K) -> Option<GameId> {
-        self.results.get(key).copied()
-    }
-
-    /// Remembers `result` for `key`, or says that the store and the memo together would pass
-    /// the store's limit.
-    pub(super) fn put(&mut self, store: &Store, key: K, result: GameId) -> StoreResult<()> {
-        let bytes = (self.results.len() as u64 + 1) * entry_bytes::<K, GameId>();
-        if store.bytes().saturating_add(bytes) > store.max_bytes() {
-            return Err(store.out_of_memory());
-        }
-        self.results.insert(key, result);
-        Ok(())
-    }
-}
 
 impl Store {
-    /// Refuses to remember `bytes` more if that would pass the limit; counts them otherwise.
-    pub(super) fn charge(&mut self, bytes: u64) -> StoreResult<()> {
-        if self.bytes().saturating_add(bytes) > self.max_bytes() {
-            return Err(self.out_of_memory());
-        }
-        self.invariants.bytes += bytes;
-        Ok(())
-    }
-
-    /// The options of a game that is not a number. Both sides are nonempty: a canonical form
-    /// with no options for one player is a number.
-    pub(super) fn hot_options(&mut self, g: GameId) -> StoreResult<(Options, Options)> {
-        let left = self.left_options(g)?;
-        let right = self.right_options(g)?;
-        debug_assert!(!left.is_empty() && !right.is_empty() || self.is_number(g));
-        Ok((left, right))
-    }
-
     /// Left's stop: the number reached when Left moves first and both players stop as soon as
     /// the game is a number. For a number it is the number; otherwise the greatest Right stop
     /// of Left's options.
@@ -108,7 +32,7 @@ impl Store {
         if let Some(nus) = self.as_nus(g) {
             return Ok((nus.number.clone(), nus.number.clone()));
         }
-        if let Some(known) = self.invariants.stops.get(&g) {
+        if let Some(known) = self.remembered().stops.get(&g) {
             return Ok(known.clone());
         }
         let (left, right) = self.hot_options(g)?;
@@ -127,8 +51,10 @@ impl Store {
             best_right.expect("a game that is not a number has Right options"),
         );
         let heap = stops.0.footprint() + stops.1.footprint() - 2 * size_of::<Dyadic>();
-        self.charge(entry_bytes::<GameId, (Dyadic, Dyadic)>() + heap as u64)?;
-        self.invariants.stops.insert(g, stops.clone());
+        let bytes = entry_bytes::<GameId, (Dyadic, Dyadic)>() + heap as u64;
+        self.remember(bytes, |known| {
+            known.stops.insert(g, stops.clone());
+        })?;
         Ok(stops)
     }
 
@@ -146,7 +72,7 @@ impl Store {
         if let Some(nus) = self.as_nus(g) {
             return Ok(nus.number.is_zero());
         }
-        if let Some(&known) = self.invariants.all_small.get(&g) {
+        if let Some(&known) = self.remembered().all_small.get(&g) {
             return Ok(known);
         }
         let (left, right) = self.hot_options(g)?;
@@ -157,8 +83,9 @@ impl Store {
                 break;
             }
         }
-        self.charge(entry_bytes::<GameId, bool>())?;
-        self.invariants.all_small.insert(g, answer);
+        self.remember(entry_bytes::<GameId, bool>(), |known| {
+            known.all_small.insert(g, answer);
+        })?;
         Ok(answer)
     }
 
@@ -169,7 +96,7 @@ impl Store {
         if let Some(nus) = self.as_nus(g) {
             return nus_birthday(nus);
         }
-        if let Some(&known) = self.invariants.birthdays.get(&g) {
+        if let Some(&known) = self.remembered().birthdays.get(&g) {
             return Ok(known);
         }
         let (left, right) = self.hot_options(g)?;
@@ -178,8 +105,9 @@ impl Store {
             oldest = oldest.max(self.descend(|store| store.birthday(option))?);
         }
         let birthday = oldest.checked_add(1).ok_or_else(|| too_old("a game"))?;
-        self.charge(entry_bytes::<GameId, u64>())?;
-        self.invariants.birthdays.insert(g, birthday);
+        self.remember(entry_bytes::<GameId, u64>(), |known| {
+            known.birthdays.insert(g, birthday);
+        })?;
         Ok(birthday)
     }
 }
@@ -285,6 +213,7 @@ mod tests {
         assert!(store.is_all_small(zero).unwrap());
         assert!(!store.is_all_small(two).unwrap());
         let bytes = store.bytes();
-        assert!(store.invariants.bytes() > 0 && bytes > store.invariants.bytes());
+        let remembered = store.remembered().bytes();
+        assert!(remembered > 0 && bytes > remembered);
     }
 }

@@ -1,80 +1,16 @@
-//! Operations that build a new game on the form of another: heating and overheating (the
-//! inverses of cooling that temperature theory uses), the ordinal sum `G:H`, Norton's
-//! product `G.U`, and Conway's product `G·H` (on numbers, the product of numbers).
+//! Products that build a new game on the form of another: Norton's product `G.U`, and
+//! Conway's product `G·H` (on numbers, the product of numbers).
 //!
-//! All of them recurse on the canonical form of their first game (the ordinal sum on its
-//! second), so they are functions of canonical forms; each remembers its results on the
-//! subpositions while it runs.
+//! Both recurse on the canonical form of their first game, so they are functions of canonical
+//! forms; each remembers its results on the subpositions while it runs.
 
-use super::invariants::Memo;
-use super::store::{GameId, Options, Store, StoreResult};
+use super::id::{GameId, Options};
+use super::memo::Memo;
+use super::store::{Store, StoreResult};
 use crate::engine::SearchError;
 use crate::nimber::nim_mul_u128;
-use crate::number::Dyadic;
 
 impl Store {
-    /// `g` heated by `t`, `∫^t G`: a number stays as it is, and any other game becomes
-    /// `{∫^t G^L + t | ∫^t G^R − t}`. Cooling by a number `t > 0` undoes it,
-    /// `(∫^t G)_t = G` (a law the tests check on random games); heating does not undo cooling,
-    /// which forgets everything above a game's temperature.
-    pub fn heat(&mut self, g: GameId, t: GameId) -> StoreResult<GameId> {
-        let minus_t = self.neg(t)?;
-        let step = |store: &mut Store, g: GameId| Ok(store.is_number(g).then_some(g));
-        self.rebuild(g, (t, minus_t), &step, &mut Memo::default())
-    }
-
-    /// `g` overheated from `s` to `t`, `∫_s^t G`: an integer `n` becomes the Norton product
-    /// `n.s` (`n` copies of `s`), and any other game, numbers included,
-    /// `{∫_s^t G^L + t | ∫_s^t G^R − t}`.
-    pub fn overheat(&mut self, g: GameId, s: GameId, t: GameId) -> StoreResult<GameId> {
-        let minus_t = self.neg(t)?;
-        let step = |store: &mut Store, g: GameId| store.integer_multiple(g, s);
-        self.rebuild(g, (t, minus_t), &step, &mut Memo::default())
-    }
-
-    /// `n·unit` if `g` is the integer `n`.
-    fn integer_multiple(&mut self, g: GameId, unit: GameId) -> StoreResult<Option<GameId>> {
-        let Some(n) = self.as_number(g).filter(|n| n.is_integer()) else {
-            return Ok(None);
-        };
-        let n = n.to_i64().ok_or_else(|| SearchError::TooLarge {
-            what: "a multiple of a game past 2^63 copies".to_string(),
-        })?;
-        self.multiple(n, unit).map(Some)
-    }
-
-    /// The game `{G^L' + shift | G^R' − shift}` where `G'` is the same rebuilding of an
-    /// option, unless `base` says what `g` becomes on its own.
-    fn rebuild(
-        &mut self,
-        g: GameId,
-        (plus, minus): (GameId, GameId),
-        base: &dyn Fn(&mut Store, GameId) -> StoreResult<Option<GameId>>,
-        memo: &mut Memo,
-    ) -> StoreResult<GameId> {
-        if let Some(done) = base(self, g)? {
-            return Ok(done);
-        }
-        if let Some(known) = memo.get(&g) {
-            return Ok(known);
-        }
-        let left = self.left_options(g)?;
-        let right = self.right_options(g)?;
-        let mut new_left = Options::new();
-        for option in left {
-            let rebuilt = self.descend(|store| store.rebuild(option, (plus, minus), base, memo))?;
-            new_left.push(self.add(rebuilt, plus)?);
-        }
-        let mut new_right = Options::new();
-        for option in right {
-            let rebuilt = self.descend(|store| store.rebuild(option, (plus, minus), base, memo))?;
-            new_right.push(self.add(rebuilt, minus)?);
-        }
-        let result = self.from_options(&new_left, &new_right)?;
-        memo.put(self, g, result)?;
-        Ok(result)
-    }
-
     /// Norton's product `G.U`: `n` copies of `U` for an integer `G = n` (copies of `−U` for
     /// negative `n`), and otherwise `{G^L.U + U + I | G^R.U − (U + I)}` where `I` runs over the
     /// incentives of `U`, `U^L − U` and `U − U^R` (so `U + I` runs over the `U^L` and the
@@ -122,59 +58,6 @@ impl Store {
         }
         let result = self.from_options(&sides[0], &sides[1])?;
         memo.put(self, g, result)?;
-        Ok(result)
-    }
-
-    /// The ordinal sum `G:H = {G^L, G:H^L | G^R, G:H^R}` on the canonical forms: `H` played on
-    /// top of `G`, where a move in `G` removes `H`. `G:0 = G`.
-    ///
-    /// Two numbers have a closed form (`ordinal_sum_of_numbers`), so `1 : 10^40` costs no
-    /// recursion; otherwise the recursion follows `H`'s birthday, and each of its levels counts
-    /// against the work and memory limits.
-    pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> StoreResult<GameId> {
-        if let (Some(x), Some(y)) = (self.as_number(g), self.as_number(h)) {
-            let (x, y) = (x.clone(), y.clone());
-            let too_fine = || SearchError::TooLarge {
-                what: "a denominator past 2^2147483647".to_string(),
-            };
-            let bits = ordinal_sum_bits(&x, &y).ok_or_else(too_fine)?;
-            self.room_for_bits(bits)?;
-            let sum = ordinal_sum_of_numbers(&x, &y).ok_or_else(too_fine)?;
-            return self.number(sum);
-        }
-        self.ordinal_sum_by_options(g, h)
-    }
-
-    /// The ordinal sum by its definition, one level per option of `H`.
-    fn ordinal_sum_by_options(&mut self, g: GameId, h: GameId) -> StoreResult<GameId> {
-        let base = (self.left_options(g)?, self.right_options(g)?);
-        self.ordinal_with(g, &base, h, &mut Memo::default())
-    }
-
-    fn ordinal_with(
-        &mut self,
-        g: GameId,
-        base: &(Options, Options),
-        h: GameId,
-        memo: &mut Memo,
-    ) -> StoreResult<GameId> {
-        self.count_steps(1)?;
-        if h == self.zero() {
-            return Ok(g);
-        }
-        if let Some(known) = memo.get(&h) {
-            return Ok(known);
-        }
-        let mut left = base.0.clone();
-        for option in self.left_options(h)? {
-            left.push(self.descend(|store| store.ordinal_with(g, base, option, memo))?);
-        }
-        let mut right = base.1.clone();
-        for option in self.right_options(h)? {
-            right.push(self.descend(|store| store.ordinal_with(g, base, option, memo))?);
-        }
-        let result = self.from_options(&left, &right)?;
-        memo.put(self, h, result)?;
         Ok(result)
     }
 
@@ -268,56 +151,6 @@ impl Store {
     }
 }
 
-/// The ordinal sum `x:y` of two numbers, or `None` if its denominator would pass
-/// 2^(2^31 − 1).
-///
-/// On canonical forms, the sign expansion of `x:y` is that of `x` followed by that of `y`
-/// (each option of `x:y` is `x`'s or an ordinal sum with a shorter `y`). The numbers whose sign
-/// expansion begins with `x`'s fill the interval between `x`'s canonical options
-/// `(x^L, x^R)`, and the signs after them divide it as the signs of `y` divide the whole line:
-/// for `y = n + f > 0` (`n` an integer, `0 ≤ f < 1`), `n` pluses go from `x` to
-/// `x^R − (x^R − x)/2^n` (halving the distance to `x^R` each time), and the signs of `f` then
-/// lie between that and the next one, in proportion `f`. So `x:y = x^R − (x^R − x)(2 − f)/2^(n+1)`,
-/// or `x + y` if `x` has no Right option (an integer `x ≥ 0`), and `x:(−y) = −((−x):y)`.
-pub fn ordinal_sum_of_numbers(x: &Dyadic, y: &Dyadic) -> Option<Dyadic> {
-    match y.signum() {
-        0 => Some(x.clone()),
-        -1 => ordinal_sum_of_numbers(&-x, &-y).map(|sum| -sum),
-        _ => {
-            let Some(high) = x.right_option() else {
-                return Some(x + y);
-            };
-            let whole = y.floor();
-            let fraction = y - &whole;
-            let halvings = whole.to_i64()?.checked_add(1)?;
-            let scale = -i32::try_from(halvings).ok()?;
-            let gap = (&high - x).checked_mul(&(&Dyadic::from_int(2) - &fraction))?;
-            Some(&high - &gap.checked_mul_pow2(scale)?)
-        }
-    }
-}
-
-/// About how many bits the numbers computing `x:y` hold, or `None` past 2^31 halvings: the
-/// bits of `x` and `y`, and one per halving towards `x`'s option (none if there is no such
-/// option, where `x:y = x + y`).
-fn ordinal_sum_bits(x: &Dyadic, y: &Dyadic) -> Option<u64> {
-    let size = |z: &Dyadic| z.numerator().bits() + u64::from(z.exponent());
-    let toward = if y.signum() > 0 {
-        x.right_option()
-    } else {
-        x.left_option()
-    };
-    let halvings = match toward {
-        Some(_) => y
-            .abs()
-            .floor()
-            .to_i64()
-            .filter(|&n| n < i64::from(i32::MAX))?,
-        None => 0,
-    };
-    Some(size(x) + size(y) + halvings as u64)
-}
-
 /// What Norton's product adds to each option's product: the unit, the `U + I` for Left and
 /// their negatives for Right.
 struct Steps<'a> {
@@ -329,37 +162,7 @@ struct Steps<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn number(store: &mut Store, text: &str) -> GameId {
-        store.number(text.parse().unwrap()).unwrap()
-    }
-
-    #[test]
-    fn ordinal_sums_of_numbers_are_the_definition() {
-        let mut store = Store::default();
-        for numerator in -32..=32 {
-            let x = store.number(Dyadic::new(numerator.into(), 3)).unwrap();
-            for numerator in -12..=12 {
-                let y = store.number(Dyadic::new(numerator.into(), 2)).unwrap();
-                let by_options = store.ordinal_sum_by_options(x, y).unwrap();
-                let closed = store.ordinal_sum(x, y).unwrap();
-                assert_eq!(closed, by_options, "{} : {}", store.show(x), store.show(y));
-            }
-        }
-    }
-
-    /// Theorem 9.5 of the text: a blue edge under a Hackenbush position of value x is worth
-    /// 1 : x = (x + n)/2^(n−1), n the least natural number with x + n ≥ 1.
-    #[test]
-    fn a_blue_edge_underneath_is_theorem_9_5() {
-        let mut store = Store::default();
-        let one = store.integer(1).unwrap();
-        for (x, expected) in [("3", "4"), ("-1", "1/2"), ("-3", "1/8"), ("-1/2", "3/4")] {
-            let x = number(&mut store, x);
-            let expected = number(&mut store, expected);
-            assert_eq!(store.ordinal_sum(one, x).unwrap(), expected);
-        }
-    }
+    use crate::number::Dyadic;
 
     #[test]
     fn conway_products_of_numbers_and_nimbers_are_the_definition() {
@@ -392,33 +195,5 @@ mod tests {
         for g in [up, switch] {
             assert_eq!(store.conway_product(one, g).unwrap(), g);
         }
-    }
-
-    #[test]
-    fn huge_ordinal_sums_answer_or_stop_at_the_limits() {
-        let mut store = Store::new(16 << 20);
-        let huge = number(&mut store, "10000000000000000000000000000000000000000");
-        let one = store.integer(1).unwrap();
-        let answer = number(&mut store, "10000000000000000000000000000000000000001");
-        assert_eq!(store.ordinal_sum(one, huge).unwrap(), answer);
-        let half = number(&mut store, "1/2");
-        assert!(matches!(
-            store.ordinal_sum(half, huge),
-            Err(SearchError::TooLarge { .. })
-        ));
-        let many = number(&mut store, "100000000");
-        assert!(matches!(
-            store.ordinal_sum(half, many),
-            Err(SearchError::OutOfMemory { .. })
-        ));
-        // A game that is not a number recurses on the huge integer, level by level, until the
-        // stack of the recursion passes the limit.
-        let zero = store.zero();
-        let switch = store.from_options(&[one], &[zero]).unwrap();
-        assert!(matches!(
-            store.ordinal_sum(switch, huge),
-            Err(SearchError::OutOfMemory { .. })
-        ));
-        assert!(store.bytes() <= 16 << 20);
     }
 }

@@ -6,6 +6,7 @@
 //! n·↑ + \*m = {0 | (n−1)·↑ + \*(m ⊕ 1)}, with the one exception ↑\* = {0, \* | 0}; a number
 //! added to a game that is not a number shifts every option (the translation principle).
 
+use crate::engine::SearchError;
 use crate::number::Dyadic;
 use std::cmp::Ordering;
 
@@ -133,6 +134,14 @@ impl Nus {
         } else {
             2
         }
+    }
+}
+
+/// Why a sum or a negative of number-up-star values has no closed form here: its count of
+/// ups passes what an `i64` holds.
+pub(super) fn too_many_ups() -> SearchError {
+    SearchError::TooLarge {
+        what: "a count of ups past 2^63".to_string(),
     }
 }
 

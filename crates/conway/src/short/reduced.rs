@@ -8,8 +8,9 @@
 //! G^L2`) and options reversible up to infinitesimals bypassed (`G^LR ≤_Inf G`), as the
 //! canonical form does with the exact order.
 
-use super::invariants::entry_bytes;
-use super::store::{GameId, Store, StoreResult};
+use super::id::{sort_unique, GameId};
+use super::remembered::entry_bytes;
+use super::store::{Store, StoreResult};
 
 impl Store {
     /// The reduced canonical form of `g`. Two games have the same reduced canonical form
@@ -19,7 +20,7 @@ impl Store {
         if left_stop == right_stop {
             return self.number(left_stop);
         }
-        if let Some(&known) = self.invariants.reduced.get(&g) {
+        if let Some(&known) = self.remembered().reduced.get(&g) {
             return Ok(known);
         }
         let (left, right) = self.hot_options(g)?;
@@ -40,8 +41,9 @@ impl Store {
             }
         }
         let reduced = self.from_options(&reduced_left, &reduced_right)?;
-        self.charge(entry_bytes::<GameId, GameId>())?;
-        self.invariants.reduced.insert(g, reduced);
+        self.remember(entry_bytes::<GameId, GameId>(), |known| {
+            known.reduced.insert(g, reduced);
+        })?;
         Ok(reduced)
     }
 
@@ -116,9 +118,4 @@ impl Store {
         }
         Ok(false)
     }
-}
-
-fn sort_unique(side: &mut Vec<GameId>) {
-    side.sort_unstable();
-    side.dedup();
 }

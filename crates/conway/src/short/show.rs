@@ -22,8 +22,9 @@
 //!   other number-up-star values by size, then the rest by their text), so a game has one
 //!   text.
 
-use super::compare::deep;
-use super::store::{GameId, Store, UNKNOWN};
+use super::id::GameId;
+use super::stack::deep;
+use super::store::Store;
 use crate::number::Dyadic;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
@@ -428,9 +429,8 @@ impl<'a> Printer<'a> {
 
     /// Whether `b` is `−a`, by structure (both are canonical).
     fn is_negative_of(&mut self, a: GameId, b: GameId) -> bool {
-        let known = self.store.negatives[a.0 as usize];
-        if known != UNKNOWN {
-            return known == b.0;
+        if let Some(known) = self.store.known_negative(a) {
+            return known == b;
         }
         if let Some(&answer) = self.negatives.get(&(a, b)) {
             return answer;

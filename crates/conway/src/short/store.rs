@@ -3,36 +3,33 @@
 //! A game is either a number-up-star value ([`Nus`], kept as arithmetic) or an explicit
 //! canonical form whose options are ids, kept in one flat array. [`Store::from_options`] is the
 //! only way to make a game, and it canonicalises first, so two ids are equal exactly when the
-//! games are equal. Sums and comparisons are remembered in direct-mapped caches of a fixed
-//! size (a slot is overwritten by the next result hashed there), so they never grow.
+//! games are equal; [`Store::neg`] mirrors a canonical form, which gives a canonical form. Both
+//! live here, beside the arrays, which no other file can reach: the operations of the other
+//! files read a game's options through views and build their results through
+//! [`Store::from_options`]. Sums and comparisons are remembered in direct-mapped caches of a
+//! fixed size (a slot is overwritten by the next result hashed there), so they never grow.
 
 use super::cache::PairCache;
 use super::form_cache::FormCache;
-use super::invariants::Invariants;
-use super::nus::Nus;
+use super::id::{sort_unique, GameId, Options};
+use super::nus::{too_many_ups, Nus};
+use super::remembered::Remembered;
+use super::stack::{deep, STACK_BYTES_PER_LEVEL};
 use crate::engine::SearchError;
 use crate::number::Dyadic;
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
-use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
 use std::mem::size_of;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-
-/// A canonical short game in one [`Store`]. Ids from different stores must not be mixed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameId(pub(super) u32);
-
-/// The options of one side of a game, copied out of the store (most games have few).
-pub type Options = SmallVec<[GameId; 6]>;
 
 /// Why a store operation stopped: [`SearchError::OutOfMemory`] past the store's byte limit, or
 /// [`SearchError::TooLarge`] for a count of ups past 2^63.
 pub type StoreResult<T> = Result<T, SearchError>;
 
 #[derive(Clone, Debug)]
-pub(super) enum Entry {
+enum Entry {
     Nus(Nus),
     /// Options `start..start + left` are Left's, the next `right` Right's, each sorted by id.
     Form {
@@ -48,16 +45,16 @@ pub(super) enum Entry {
 /// parallel tabulation gives each worker its own store and exchanges values as text or as
 /// option trees. (`Store` is `Send`, so a worker may take one along.)
 pub struct Store {
-    pub(super) entries: Vec<Entry>,
+    entries: Vec<Entry>,
     hashes: Vec<u64>,
-    pub(super) options: Vec<GameId>,
+    options: Vec<GameId>,
     index: HashTable<u32>,
-    pub(super) negatives: Vec<u32>,
-    pub(super) sums: PairCache,
-    pub(super) orders: PairCache,
-    pub(super) forms: FormCache,
+    negatives: Vec<u32>,
+    sums: PairCache,
+    orders: PairCache,
+    forms: FormCache,
     /// Stops, thermographs and other invariants remembered per game.
-    pub(super) invariants: Invariants,
+    remembered: Remembered,
     /// Bytes held by big numbers, beyond their entries.
     big_bytes: u64,
     max_bytes: u64,
@@ -80,18 +77,12 @@ pub struct Store {
 /// with this scale a computation that runs away stops after about ten seconds.
 pub const STEPS_PER_POSITION: u64 = 8;
 
-/// The stack one level of the store's recursion holds, at most (a few frames of a recursive
-/// operation: a sum's levels measured at about 1.2 KiB in an optimised build), counted against
-/// the memory limit: a recursion follows the birthdays of the games, and a game such as 10^40 or
-/// ^1000000000 is small in the store but born late, so its depth is bounded by nothing else.
-pub(super) const STACK_BYTES_PER_LEVEL: u64 = 2048;
-
 /// The bytes of an entry in all the arrays that hold it: the entry, its hash, its negative,
 /// its slot in the index and the index's control byte.
 const ENTRY_BYTES: usize = size_of::<Entry>() + size_of::<u64>() + 2 * size_of::<u32>() + 1;
 
 /// No negative known yet.
-pub(super) const UNKNOWN: u32 = u32::MAX;
+const UNKNOWN: u32 = u32::MAX;
 
 impl Default for Store {
     fn default() -> Self {
@@ -111,7 +102,7 @@ impl Store {
             sums: PairCache::new(),
             orders: PairCache::new(),
             forms: FormCache::new(),
-            invariants: Invariants::default(),
+            remembered: Remembered::default(),
             big_bytes: 0,
             max_bytes,
             steps: 0,
@@ -121,7 +112,7 @@ impl Store {
             interrupt: None,
         };
         let zero = store.intern_nus(Nus::default());
-        debug_assert_eq!(zero, Ok(GameId(0)));
+        debug_assert_eq!(zero, Ok(GameId::new(0)));
         store
     }
 
@@ -137,7 +128,8 @@ impl Store {
     }
 
     /// The steps of work done so far (see [`STEPS_PER_POSITION`]).
-    pub fn steps(&self) -> u64 {
+    #[cfg(test)]
+    pub(super) fn steps(&self) -> u64 {
         self.steps
     }
 
@@ -174,7 +166,7 @@ impl Store {
         let result = if self.bytes() > self.max_bytes {
             Err(self.out_of_memory())
         } else {
-            super::compare::deep(|| step(self))
+            deep(|| step(self))
         };
         self.depth -= 1;
         result
@@ -189,7 +181,7 @@ impl Store {
 
     /// The game 0 = { | }.
     pub fn zero(&self) -> GameId {
-        GameId(0)
+        GameId::new(0)
     }
 
     /// How many games the store holds.
@@ -211,12 +203,16 @@ impl Store {
             + self.sums.bytes()
             + self.orders.bytes()
             + self.forms.bytes()
-            + self.invariants.bytes()
+            + self.remembered.bytes()
     }
 
-    /// The bytes the cache of canonicalised forms may hold.
-    pub(super) fn form_cache_bytes(&self) -> u64 {
-        self.max_bytes / 8
+    /// Refuses `bytes` more, held outside the store by an operation under way, if the store
+    /// and they would pass the limit.
+    pub(super) fn room_for(&self, bytes: u64) -> StoreResult<()> {
+        if self.bytes().saturating_add(bytes) > self.max_bytes {
+            return Err(self.out_of_memory());
+        }
+        Ok(())
     }
 
     /// Refuses to add an entry with `options` options if the arrays, growing for it, would
@@ -242,13 +238,8 @@ impl Store {
         Ok(())
     }
 
-    /// The limit on [`Store::bytes`].
-    pub fn max_bytes(&self) -> u64 {
-        self.max_bytes
-    }
-
     /// The number-up-star value `nus`.
-    pub fn nus(&mut self, nus: Nus) -> StoreResult<GameId> {
+    pub(super) fn nus(&mut self, nus: Nus) -> StoreResult<GameId> {
         self.intern_nus(nus)
     }
 
@@ -278,7 +269,7 @@ impl Store {
 
     /// The closed form of `game`, if it is a number-up-star value.
     pub fn as_nus(&self, game: GameId) -> Option<&Nus> {
-        match &self.entries[game.0 as usize] {
+        match &self.entries[game.index() as usize] {
             Entry::Nus(nus) => Some(nus),
             Entry::Form { .. } => None,
         }
@@ -306,12 +297,22 @@ impl Store {
         self.options_of_side(game, false)
     }
 
+    /// The options of a game that is not a number. Both sides are nonempty: a canonical form
+    /// with no options for one player is a number.
+    pub(super) fn hot_options(&mut self, g: GameId) -> StoreResult<(Options, Options)> {
+        let left = self.left_options(g)?;
+        let right = self.right_options(g)?;
+        debug_assert!(!left.is_empty() && !right.is_empty() || self.is_number(g));
+        Ok((left, right))
+    }
+
+    /// One side of the canonical options of `game`: Left's if `left_side`.
     pub(super) fn options_of_side(
         &mut self,
         game: GameId,
         left_side: bool,
     ) -> StoreResult<Options> {
-        match &self.entries[game.0 as usize] {
+        match &self.entries[game.index() as usize] {
             Entry::Form { start, left, right } => {
                 let (from, count) = if left_side {
                     (*start, *left)
@@ -344,7 +345,7 @@ impl Store {
     }
 
     /// Refuses to list `count` options that would not fit in the memory left.
-    pub(super) fn room_for_options(&self, count: u128) -> StoreResult<()> {
+    fn room_for_options(&self, count: u128) -> StoreResult<()> {
         let needed = count.saturating_mul(4 * size_of::<Entry>() as u128);
         if needed.saturating_add(self.bytes() as u128) > self.max_bytes as u128 {
             return Err(self.out_of_memory());
@@ -352,17 +353,7 @@ impl Store {
         Ok(())
     }
 
-    /// Refuses to compute numbers of `bits` bits (a few of them at once) that would not fit in
-    /// the memory left.
-    pub(super) fn room_for_bits(&self, bits: u64) -> StoreResult<()> {
-        let needed = bits.saturating_div(8).saturating_mul(4);
-        if needed.saturating_add(self.bytes()) > self.max_bytes {
-            return Err(self.out_of_memory());
-        }
-        Ok(())
-    }
-
-    pub(super) fn out_of_memory(&self) -> SearchError {
+    fn out_of_memory(&self) -> SearchError {
         SearchError::OutOfMemory {
             limit: self.max_bytes,
         }
@@ -375,7 +366,7 @@ impl Store {
         game: GameId,
         left_side: bool,
     ) -> Option<std::ops::Range<usize>> {
-        match self.entries[game.0 as usize] {
+        match self.entries[game.index() as usize] {
             Entry::Form { start, left, right } => {
                 let (from, count) = if left_side {
                     (start, left)
@@ -395,7 +386,7 @@ impl Store {
 
     /// The explicit options of a form, without copying: `(left, right)`.
     pub(super) fn form_sides(&self, game: GameId) -> Option<(&[GameId], &[GameId])> {
-        match self.entries[game.0 as usize] {
+        match self.entries[game.index() as usize] {
             Entry::Form { start, left, right } => {
                 let start = start as usize;
                 let middle = start + left as usize;
@@ -408,6 +399,110 @@ impl Store {
         }
     }
 
+    /// The canonical game `{left | right}`. The options may repeat and be in any order.
+    ///
+    /// The one way to make a game: the form is canonicalised first (chapters 6 and 8) and
+    /// only then interned, so equal games get equal ids. A form once canonicalised is
+    /// remembered by its options, which games of a ruleset share with many others.
+    pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> StoreResult<GameId> {
+        self.count_steps((left.len() + right.len()) as u64)?;
+        let mut left = left.to_vec();
+        let mut right = right.to_vec();
+        sort_unique(&mut left);
+        sort_unique(&mut right);
+        if let Some(game) = self.forms.get(&left, &right) {
+            return Ok(game);
+        }
+        let (mut canonical_left, mut canonical_right) = (left.clone(), right.clone());
+        let game = match self.canonicalise(&mut canonical_left, &mut canonical_right)? {
+            Some(closed_form) => closed_form,
+            None => self.intern_form(&canonical_left, &canonical_right)?,
+        };
+        let max_bytes = self.form_cache_bytes();
+        self.forms.put(&left, &right, game, max_bytes);
+        Ok(game)
+    }
+
+    /// The bytes the cache of canonicalised forms may hold.
+    fn form_cache_bytes(&self) -> u64 {
+        self.max_bytes / 8
+    }
+
+    /// `−g` (chapter 6): `{−G^R | −G^L}`, and the negative of a number-up-star value by
+    /// arithmetic. The negative of a canonical form is canonical, so it is interned without
+    /// simplifying again.
+    pub fn neg(&mut self, g: GameId) -> StoreResult<GameId> {
+        if let Some(known) = self.known_negative(g) {
+            return Ok(known);
+        }
+        let negative = match self.as_nus(g) {
+            Some(nus) => {
+                let negative = nus.checked_neg().ok_or_else(too_many_ups)?;
+                self.nus(negative)?
+            }
+            None => self.descend(|store| store.neg_form(g))?,
+        };
+        self.negatives[g.index() as usize] = negative.index();
+        self.negatives[negative.index() as usize] = g.index();
+        Ok(negative)
+    }
+
+    /// The negative of a canonical form: the negatives of its options, swapped and sorted.
+    fn neg_form(&mut self, g: GameId) -> StoreResult<GameId> {
+        let mut left = self.right_options(g)?;
+        let mut right = self.left_options(g)?;
+        for option in left.iter_mut().chain(right.iter_mut()) {
+            *option = self.neg(*option)?;
+        }
+        left.sort_unstable();
+        right.sort_unstable();
+        self.intern_form(&left, &right)
+    }
+
+    /// `−g`, if it has been computed.
+    pub(super) fn known_negative(&self, g: GameId) -> Option<GameId> {
+        let known = self.negatives[g.index() as usize];
+        (known != UNKNOWN).then_some(GameId::new(known))
+    }
+
+    /// `g + h`, if it is remembered.
+    pub(super) fn known_sum(&self, g: GameId, h: GameId) -> Option<GameId> {
+        self.sums.get(g.min(h), g.max(h)).map(GameId::new)
+    }
+
+    /// Remembers that `g + h` is `sum`.
+    pub(super) fn remember_sum(&mut self, g: GameId, h: GameId, sum: GameId) {
+        self.sums.put(g.min(h), g.max(h), sum.index());
+    }
+
+    /// Whether `g ≤ h`, if it is remembered.
+    pub(super) fn known_leq(&self, g: GameId, h: GameId) -> Option<bool> {
+        self.orders.get(g, h).map(|known| known == 1)
+    }
+
+    /// Remembers whether `g ≤ h`.
+    pub(super) fn remember_leq(&mut self, g: GameId, h: GameId, leq: bool) {
+        self.orders.put(g, h, u32::from(leq));
+    }
+
+    /// The invariants remembered of games so far (stops, thermographs, ...).
+    pub(super) fn remembered(&self) -> &Remembered {
+        &self.remembered
+    }
+
+    /// Remembers invariants of a game by `record`, which holds `bytes` more: refused if that
+    /// would pass the limit.
+    pub(super) fn remember(
+        &mut self,
+        bytes: u64,
+        record: impl FnOnce(&mut Remembered),
+    ) -> StoreResult<()> {
+        self.room_for(bytes)?;
+        record(&mut self.remembered);
+        self.remembered.add_bytes(bytes);
+        Ok(())
+    }
+
     fn intern_nus(&mut self, nus: Nus) -> StoreResult<GameId> {
         let hash = hash_of(&nus);
         let entries = &self.entries;
@@ -415,16 +510,17 @@ impl Store {
             Entry::Nus(other) => *other == nus,
             Entry::Form { .. } => false,
         }) {
-            return Ok(GameId(id));
+            return Ok(GameId::new(id));
         }
         self.big_bytes +=
             (crate::engine::Footprint::footprint(&nus.number) - size_of::<Dyadic>()) as u64;
         self.push(Entry::Nus(nus), hash)
     }
 
-    /// The id of the canonical form with these options, sorted by id, adding it if new.
-    /// The caller guarantees that the form is canonical and not a number-up-star value.
-    pub(super) fn intern_form(&mut self, left: &[GameId], right: &[GameId]) -> StoreResult<GameId> {
+    /// The id of the canonical form with these options, sorted by id, adding it if new. Only
+    /// [`Store::from_options`], once it has canonicalised, and [`Store::neg`], which mirrors a
+    /// canonical form, call it: with a canonical form that is not a number-up-star value.
+    fn intern_form(&mut self, left: &[GameId], right: &[GameId]) -> StoreResult<GameId> {
         debug_assert!(
             left.is_sorted() && right.is_sorted(),
             "a form is interned with its options sorted, or equal forms would get two ids"
@@ -444,7 +540,7 @@ impl Store {
             }
             Entry::Nus(_) => false,
         }) {
-            return Ok(GameId(id));
+            return Ok(GameId::new(id));
         }
         self.room_for_entry(left.len() + right.len())?;
         let too_many = || SearchError::OutOfMemory {
@@ -477,7 +573,7 @@ impl Store {
         let cache_bytes = self.max_bytes / 8;
         self.sums.grow_for(self.entries.len(), cache_bytes);
         self.orders.grow_for(self.entries.len(), cache_bytes);
-        Ok(GameId(id))
+        Ok(GameId::new(id))
     }
 }
 

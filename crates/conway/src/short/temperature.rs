@@ -1,20 +1,18 @@
-//! Temperature theory: thermographs, mean and temperature, and cooling.
+//! Temperature theory: thermographs, mean and temperature.
 //!
-//! Cooling by `t` is defined on a game's canonical form: an integer stays as it is, and any
-//! other game becomes `G_t = {G^L_t − t | G^R_t + t}` — unless already at some smaller
-//! temperature `t' < t` the cooled game is infinitesimally close to a number `x`, and then
-//! `G_t = x` for the least such `t'`. The least such `t'` is the temperature and `x` the mean.
-//!
-//! The thermograph draws the stops of `G_t` against `t`. Taking stops of the definition
-//! gives the recursive construction: the Left stop of `{G^L_t − t | …}` is the greatest
-//! Right stop of a `G^L_t`, less `t`, so the raw left wall is the greatest of the Left
-//! options' right walls shifted by `−t`, and the raw right wall the least of the Right
-//! options' left walls shifted by `+t`; the game freezes where the raw left wall first comes
-//! down to the raw right wall (their gap never grows), and from there both walls are the mast.
+//! The thermograph draws the stops of the cooled game `G_t` (see `cooling`) against `t`; where
+//! its walls meet is the temperature, and the mast above stands at the mean. Taking stops of
+//! the definition of cooling gives the recursive construction: the Left stop of
+//! `{G^L_t − t | …}` is the greatest Right stop of a `G^L_t`, less `t`, so the raw left wall
+//! is the greatest of the Left options' right walls shifted by `−t`, and the raw right wall
+//! the least of the Right options' left walls shifted by `+t`; the game freezes where the raw
+//! left wall first comes down to the raw right wall (their gap never grows), and from there
+//! both walls are the mast.
 
-use super::invariants::{entry_bytes, Memo};
+use super::id::GameId;
 use super::nus::Nus;
-use super::store::{GameId, Options, Store, StoreResult};
+use super::remembered::entry_bytes;
+use super::store::{Store, StoreResult};
 use super::thermograph::{Thermograph, Wall};
 use crate::engine::SearchError;
 use crate::number::Dyadic;
@@ -51,60 +49,9 @@ impl Store {
         Ok(self.thermograph_shared(g)?.temperature().clone())
     }
 
-    /// `g` cooled by `t` (see the module documentation). Cooling by 0 changes nothing, and
-    /// cooling past the temperature leaves the mean.
-    ///
-    /// The definition is for `t > −1`, and the language's `.Cool` refuses anything else, as
-    /// CGSuite does: the least `t'` of its "some smaller `t'`" is −1, where thermographs
-    /// start. At `t = −1` this still gives the game whose stops are the thermograph's walls
-    /// there; below −1 nothing freezes and the recursion alone applies.
-    pub fn cool(&mut self, g: GameId, t: &Dyadic) -> StoreResult<GameId> {
-        if t.is_zero() {
-            return Ok(g);
-        }
-        let shifts = (self.number(-t)?, self.number(t.clone())?);
-        self.cool_with(g, t, shifts, &mut Memo::default())
-    }
-
-    fn cool_with(
-        &mut self,
-        g: GameId,
-        t: &Dyadic,
-        (minus_t, plus_t): (GameId, GameId),
-        memo: &mut Memo,
-    ) -> StoreResult<GameId> {
-        if self.as_number(g).is_some_and(Dyadic::is_integer) {
-            return Ok(g);
-        }
-        if let Some(known) = memo.get(&g) {
-            return Ok(known);
-        }
-        let thermograph = self.thermograph_shared(g)?;
-        let cooled = if t > thermograph.temperature() {
-            self.number(thermograph.mean().clone())?
-        } else {
-            let (left, right) = self.hot_options(g)?;
-            let mut cooled_left = Options::new();
-            for option in left {
-                let cooled =
-                    self.descend(|store| store.cool_with(option, t, (minus_t, plus_t), memo))?;
-                cooled_left.push(self.add(cooled, minus_t)?);
-            }
-            let mut cooled_right = Options::new();
-            for option in right {
-                let cooled =
-                    self.descend(|store| store.cool_with(option, t, (minus_t, plus_t), memo))?;
-                cooled_right.push(self.add(cooled, plus_t)?);
-            }
-            self.from_options(&cooled_left, &cooled_right)?
-        };
-        memo.put(self, g, cooled)?;
-        Ok(cooled)
-    }
-
     /// The thermograph of `g`, computed once and shared.
     pub(super) fn thermograph_shared(&mut self, g: GameId) -> StoreResult<Arc<Thermograph>> {
-        if let Some(known) = self.invariants.thermographs.get(&g) {
+        if let Some(known) = self.remembered().thermographs.get(&g) {
             return Ok(Arc::clone(known));
         }
         let thermograph = match self.as_number(g) {
@@ -116,14 +63,15 @@ impl Store {
         };
         let bytes = entry_bytes::<GameId, Arc<Thermograph>>()
             + (std::mem::size_of::<Thermograph>() + thermograph.heap_bytes()) as u64;
-        self.charge(bytes)?;
         let shared = Arc::new(thermograph);
-        self.invariants.thermographs.insert(g, Arc::clone(&shared));
+        self.remember(bytes, |known| {
+            known.thermographs.insert(g, Arc::clone(&shared));
+        })?;
         Ok(shared)
     }
 
     /// The thermograph by the recursive construction from the options' thermographs.
-    pub(super) fn thermograph_by_options(&mut self, g: GameId) -> StoreResult<Thermograph> {
+    fn thermograph_by_options(&mut self, g: GameId) -> StoreResult<Thermograph> {
         let (left, right) = self.hot_options(g)?;
         let mut raw_left: Option<Wall> = None;
         for option in left {

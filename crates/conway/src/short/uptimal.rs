@@ -8,8 +8,9 @@
 //! these shapes back ([`Store::show`]), and the constructors below build the chains one level
 //! at a time, so an uptimal of any order costs one form per level and no recursion.
 
+use super::id::GameId;
 use super::nus::Nus;
-use super::store::{GameId, Store, StoreResult};
+use super::store::{Store, StoreResult};
 use crate::number::Dyadic;
 
 impl Store {

@@ -124,35 +124,35 @@ proptest! {
     }
 
     #[test]
-    fn canonical_forms_keep_the_value_and_are_idempotent(
+    fn representatives_keep_the_value_and_are_idempotent(
         heaps in vec(0u64..20, 0..4),
         pairs in vec((0u64..8, 0u64..8), 0..3),
         stairs in vec(0u64..3, 0..5),
     ) {
         let nim_like = Heaps(Subtraction::new(vec![1, 2, 5]).unwrap());
-        let once = nim_like.canonical(heaps.clone());
-        prop_assert_eq!(nim_like.canonical(once.clone()), once.clone());
+        let once = nim_like.representative(heaps.clone());
+        prop_assert_eq!(nim_like.representative(once.clone()), once.clone());
         let mut brute = Brute::new(&nim_like);
         prop_assert_eq!(brute.nim_value(&once), brute.nim_value(&heaps));
 
-        let once = Wythoff.canonical(pairs.clone());
-        prop_assert_eq!(Wythoff.canonical(once.clone()), once.clone());
+        let once = Wythoff.representative(pairs.clone());
+        prop_assert_eq!(Wythoff.representative(once.clone()), once.clone());
         let mut brute = Brute::new(&Wythoff);
         prop_assert_eq!(brute.nim_value(&once), brute.nim_value(&pairs));
 
-        let once = Staircase.canonical(stairs.clone());
-        prop_assert_eq!(Staircase.canonical(once.clone()), once.clone());
+        let once = Staircase.representative(stairs.clone());
+        prop_assert_eq!(Staircase.representative(once.clone()), once.clone());
         let mut brute = Brute::new(&Staircase);
         prop_assert_eq!(brute.nim_value(&once), brute.nim_value(&stairs));
     }
 
     #[test]
-    fn positions_with_one_canonical_form_have_one_value(
+    fn positions_with_one_representative_have_one_value(
         a in vec((0u64..6, 0u64..6), 0..3),
         b in vec((0u64..6, 0u64..6), 0..3),
     ) {
-        // Unique: whenever the canonical forms agree, so do the values (by brute force).
-        if Wythoff.canonical(a.clone()) == Wythoff.canonical(b.clone()) {
+        // Unique: whenever the representatives agree, so do the values (by brute force).
+        if Wythoff.representative(a.clone()) == Wythoff.representative(b.clone()) {
             let mut brute = Brute::new(&Wythoff);
             prop_assert_eq!(brute.nim_value(&a), brute.nim_value(&b));
         }

@@ -130,7 +130,7 @@ impl Impartial for DynamicSubtraction {
         Some(Outcome::p_if(smallest_part > heap.limit))
     }
 
-    fn canonical(&self, heap: DynamicHeap) -> DynamicHeap {
+    fn representative(&self, heap: DynamicHeap) -> DynamicHeap {
         DynamicHeap {
             chips: heap.chips,
             limit: heap.limit.min(heap.chips),

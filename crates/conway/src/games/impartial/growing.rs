@@ -102,7 +102,7 @@ impl Impartial for GrowingTake {
 
     /// Limits past the heap mean the same as the heap: the mover may take it all, and so may
     /// either player later, since the heap only shrinks.
-    fn canonical(&self, heap: GrowingHeap) -> GrowingHeap {
+    fn representative(&self, heap: GrowingHeap) -> GrowingHeap {
         GrowingHeap {
             chips: heap.chips,
             mine: heap.mine.min(heap.chips),

@@ -354,7 +354,7 @@ impl Impartial for MooreNim {
         Some((0..touched).fold(1u64, |bound, _| bound.saturating_mul(total)))
     }
 
-    fn canonical(&self, heaps: Vec<u64>) -> Vec<u64> {
+    fn representative(&self, heaps: Vec<u64>) -> Vec<u64> {
         sorted_heaps(heaps)
     }
 

@@ -152,7 +152,7 @@ impl Matrix {
     }
 }
 
-/// How many times [`Nim2d::canonical`] sorts rows and columns at most. Sorting alternately
+/// How many times [`Nim2d::representative`] sorts rows and columns at most. Sorting alternately
 /// settles in a few rounds in practice; stopping earlier still gives the same game, only a
 /// transposition that may go unrecognised.
 const SORT_ROUNDS: usize = 8;
@@ -272,7 +272,7 @@ impl Impartial for Nim2d {
 
     /// Without its empty lines, rows and columns sorted, and the smaller of that and the
     /// same for its transpose: the same game, so that transpositions of it are shared.
-    fn canonical(&self, matrix: Matrix) -> Matrix {
+    fn representative(&self, matrix: Matrix) -> Matrix {
         let trimmed = matrix.without_empty_lines();
         let transposed = settle(trimmed.transposed());
         settle(trimmed).min(transposed)
@@ -465,14 +465,14 @@ mod tests {
     }
 
     #[test]
-    fn components_canonical_forms_and_closed_forms_keep_the_value() {
+    fn components_representatives_and_closed_forms_keep_the_value() {
         let mut memo = HashMap::new();
         let mut solver = Solver::new(&Nim2d);
         for m in all(2, 2, 2).into_iter().chain(all(3, 2, 1)) {
             let value = mex_value(&m, &mut memo);
             assert_eq!(solver.nim_value(&m), Ok(value), "{m:?}");
-            let canonical = Nim2d.canonical(m.clone());
-            assert_eq!(mex_value(&canonical, &mut memo), value, "{m:?}");
+            let representative = Nim2d.representative(m.clone());
+            assert_eq!(mex_value(&representative, &mut memo), value, "{m:?}");
             let mut parts = Vec::new();
             Nim2d.components(m.clone(), &mut parts);
             let sum = parts.iter().fold(0, |s, p| s ^ mex_value(p, &mut memo));
@@ -484,17 +484,17 @@ mod tests {
     }
 
     #[test]
-    fn transposes_and_permutations_share_a_canonical_form() {
+    fn transposes_and_permutations_share_a_representative() {
         let m = matrix("3 0 1|2 2 0");
         let same = ["0 3 1|2 2 0", "2 2 0|3 0 1", "3 2|0 2|1 0", "0 2 2|1 3 0"];
         for text in same {
             assert_eq!(
-                Nim2d.canonical(matrix(text)),
-                Nim2d.canonical(m.clone()),
+                Nim2d.representative(matrix(text)),
+                Nim2d.representative(m.clone()),
                 "{text}"
             );
         }
-        assert_eq!(Nim2d.canonical(matrix("0 0|5 0")), matrix("5"));
+        assert_eq!(Nim2d.representative(matrix("0 0|5 0")), matrix("5"));
         let mut parts = Vec::new();
         Nim2d.components(matrix("1 0 0|0 2 3|0 0 0"), &mut parts);
         assert_eq!(parts, [matrix("1"), matrix("2 3")]);

@@ -59,7 +59,7 @@ impl Impartial for Staircase {
     }
 
     /// Without its empty top stairs.
-    fn canonical(&self, mut stairs: Vec<u64>) -> Vec<u64> {
+    fn representative(&self, mut stairs: Vec<u64>) -> Vec<u64> {
         trim_end(&mut stairs, &0);
         stairs
     }
@@ -215,7 +215,7 @@ impl Impartial for SilverDollar {
     }
 
     /// Without the empty squares past the last coin.
-    fn canonical(&self, mut strip: Vec<Square>) -> Vec<Square> {
+    fn representative(&self, mut strip: Vec<Square>) -> Vec<Square> {
         trim_end(&mut strip, &Square::Empty);
         strip
     }

@@ -69,7 +69,7 @@ impl Impartial for TurningTurtles {
         }));
     }
 
-    fn canonical(&self, coins: Coins) -> Coins {
+    fn representative(&self, coins: Coins) -> Coins {
         Coins {
             len: (u128::BITS - coins.heads.leading_zeros()) as usize,
             heads: coins.heads,

@@ -73,14 +73,14 @@ impl Impartial for Wythoff {
 
     /// One pair (or none) is P exactly at the P-positions of Table 2.1.
     fn known_outcome(&self, pairs: &Self::Position) -> Option<Outcome> {
-        match self.canonical(pairs.clone()).as_slice() {
+        match self.representative(pairs.clone()).as_slice() {
             [] => Some(Outcome::P),
             &[(x, y)] => Some(Outcome::p_if(is_wythoff_p(x, y))),
             _ => None,
         }
     }
 
-    fn canonical(&self, mut pairs: Self::Position) -> Self::Position {
+    fn representative(&self, mut pairs: Self::Position) -> Self::Position {
         for pair in &mut pairs {
             *pair = (pair.0.min(pair.1), pair.0.max(pair.1));
         }

@@ -188,7 +188,7 @@ impl Partizan for Domineering {
     }
 
     /// The smallest of the board's four reflections that keep each domino's direction.
-    fn canonical(&self, board: DomineeringBoard) -> DomineeringBoard {
+    fn representative(&self, board: DomineeringBoard) -> DomineeringBoard {
         with_grid!(&board, grid => grid.smallest_reflection())
     }
 
@@ -957,7 +957,7 @@ mod tests {
         Domineering.components(wide, &mut parts);
         assert_eq!(parts.len(), 1);
         assert_eq!(parts[0].width(), 30);
-        let canonical = Domineering.canonical(parts[0].clone());
+        let representative = Domineering.representative(parts[0].clone());
         let mirrored = board(
             &[
                 ".".repeat(28) + ".#",
@@ -966,21 +966,24 @@ mod tests {
             ]
             .join("|"),
         );
-        assert_eq!(Domineering.canonical(mirrored), canonical);
+        assert_eq!(Domineering.representative(mirrored), representative);
     }
 
     #[test]
     fn reflections_share_a_representative() {
         let shapes = ["..#|.##|...", "#..|##.|...", "...|.##|..#", "...|##.|#.."];
-        let canonical: Vec<DomineeringBoard> = shapes
+        let representatives: Vec<DomineeringBoard> = shapes
             .iter()
-            .map(|s| Domineering.canonical(board(s)))
+            .map(|s| Domineering.representative(board(s)))
             .collect();
-        assert!(canonical.windows(2).all(|w| w[0] == w[1]), "{canonical:?}");
+        assert!(
+            representatives.windows(2).all(|w| w[0] == w[1]),
+            "{representatives:?}"
+        );
         // Transposing is not a reflection: it swaps the players.
         assert_ne!(
-            Domineering.canonical(board("..")),
-            Domineering.canonical(board(".|."))
+            Domineering.representative(board("..")),
+            Domineering.representative(board(".|."))
         );
     }
 

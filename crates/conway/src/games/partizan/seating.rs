@@ -214,7 +214,7 @@ impl Partizan for SeatingCouples {
     /// `RnL` is `LnR` turned round: reversing the row and swapping husbands and wives maps
     /// Left's seatings to Left's seatings and the Right couple at the left end to a Left
     /// couple at the right end.
-    fn canonical(&self, mut component: Vec<Section>) -> Vec<Section> {
+    fn representative(&self, mut component: Vec<Section>) -> Vec<Section> {
         if let [Section::Row { left, right, .. }] = component.as_mut_slice() {
             if *left > *right {
                 std::mem::swap(left, right);

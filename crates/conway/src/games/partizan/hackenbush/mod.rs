@@ -58,7 +58,7 @@ impl Partizan for Hackenbush {
     }
 
     /// The normal form finds transpositions (the parts are in it already).
-    fn canonical(&self, picture: Picture) -> Picture {
+    fn representative(&self, picture: Picture) -> Picture {
         picture.normal()
     }
 

@@ -4,7 +4,7 @@
 //! A [`Picture`] comes in two forms. As written, it keeps what its writer wrote: the edges in
 //! the order written, the writer's vertex numbers, and which edges make up stalks, so that it
 //! is written back the same way and its moves name the writer's vertices. In normal form, the
-//! vertices are numbered by [`canonical_edges`], which gives isomorphic forests the same
+//! vertices are numbered by [`normal_edges`], which gives isomorphic forests the same
 //! numbering (so that the solver finds a position's transpositions) and any graph a numbering
 //! that a second pass keeps.
 
@@ -96,8 +96,8 @@ pub(super) type RawEdge = (u32, u32, Colour);
 /// A Hackenbush position: its edges, every one connected to the ground, between vertices
 /// numbered from 0 (the ground) without gaps. The empty picture is the bare ground.
 ///
-/// In normal form the edges are sorted and numbered canonically, and `names` is `None`. As
-/// written, the edges are in the order written and `names` holds the writer's number of each
+/// In normal form the edges are sorted and numbered by `normal_edges`, and `names` is `None`.
+/// As written, the edges are in the order written and `names` holds the writer's number of each
 /// vertex that edges written `A-B:C` join, in increasing order, the ground's 0 first: those
 /// vertices are numbered first, in the order of their names, then the vertices of the stalks,
 /// in the order written. An edge to one of those is a stalk's, and a stalk's edges follow one
@@ -130,7 +130,7 @@ impl Picture {
     /// the ground, in normal form.
     pub(super) fn build(vertices: usize, edges: &[RawEdge]) -> Picture {
         Picture {
-            edges: canonical_edges(vertices, edges),
+            edges: normal_edges(vertices, edges),
             names: None,
         }
     }
@@ -511,7 +511,8 @@ impl Adjacency {
     }
 }
 
-/// The edges of `edges` connected to the ground, renumbered canonically and sorted.
+/// The edges of `edges` connected to the ground, renumbered in normal form and sorted: a
+/// representative of the pictures that differ only in their vertices' numbers.
 ///
 /// The vertices are numbered in breadth-first order from the ground, taking the new
 /// neighbours of a vertex in the order of a description of what hangs below them: working up
@@ -521,7 +522,7 @@ impl Adjacency {
 /// for other graphs it may miss an isomorphism, which only costs a transposition. Ties are
 /// broken by the old numbers, so a numbering this function made is kept: the normal form is
 /// stable.
-pub(super) fn canonical_edges(vertices: usize, edges: &[RawEdge]) -> Vec<Edge> {
+pub(super) fn normal_edges(vertices: usize, edges: &[RawEdge]) -> Vec<Edge> {
     let adjacency = Adjacency::new(vertices, edges.iter().copied());
     let (depth, order) = breadth_first(&adjacency, vertices);
     let rank = ranks(&adjacency, &depth, &order);
