@@ -186,3 +186,8 @@ impl From<LangError> for Error {
         Error(ErrorKind::Lang(error))
     }
 }
+
+/// The README's Rust examples, run as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;
