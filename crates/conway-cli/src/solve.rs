@@ -132,7 +132,7 @@ impl<'s> Writer<'s> {
             outcome: analysis.outcome,
             value: value.and_then(|v| v.show()),
             nim_value: value.and_then(|v| v.nim_value()),
-            value_unknown: analysis.value_unknown.as_ref().map(|e| e.to_string()),
+            value_unknown: analysis.value_unknown.as_ref().map(crate::explain_search),
             is_number: stops.as_ref().map(|s| s.is_number),
             left_stop: part(|s| s.left_stop.clone()),
             right_stop: part(|s| s.right_stop.clone()),
@@ -145,7 +145,7 @@ impl<'s> Writer<'s> {
                     .map(|(mover, n)| (mover.to_string(), n))
                     .collect()
             }),
-            moves_unknown: analysis.moves_unknown.as_ref().map(|e| e.to_string()),
+            moves_unknown: analysis.moves_unknown.as_ref().map(crate::explain_search),
         }
     }
 

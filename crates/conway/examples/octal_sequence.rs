@@ -33,7 +33,7 @@ fn parse(code: &str) -> Result<TakeBreak, String> {
                 .ok_or_else(|| format!("{code}: {c} is no digit"))
         })
         .collect::<Result<Vec<u8>, String>>()?;
-    TakeBreak::new(digits, 0)
+    TakeBreak::new(digits, 0).map_err(|e| e.to_string())
 }
 
 /// CPU time of the whole process so far (every thread).

@@ -148,11 +148,11 @@ fn parse_digits(digits: &str) -> Result<u64, ParseError> {
 pub const MAX_SIZE: u64 = 1 << 20;
 
 /// Refuses a number past `max`, naming what it counts.
-pub fn check_size(value: u64, max: u64, what: &str) -> Result<u64, String> {
+pub fn check_size(value: u64, max: u64, what: &str) -> Result<u64, ParseError> {
     if value > max {
-        return Err(format!(
+        return Err(ParseError::whole(format!(
             "{what} {value} is too large for this game (at most {max}): its moves would not fit in memory"
-        ));
+        )));
     }
     Ok(value)
 }
@@ -160,7 +160,7 @@ pub fn check_size(value: u64, max: u64, what: &str) -> Result<u64, String> {
 /// Reads one number as [`parse_number`] does, at most [`MAX_SIZE`].
 pub fn parse_size(text: &str, what: &str) -> Result<u64, ParseError> {
     let value = parse_number(text)?;
-    check_size(value, MAX_SIZE, what).map_err(ParseError::whole)
+    check_size(value, MAX_SIZE, what)
 }
 
 /// Reads numbers as [`parse_numbers`] does, each at most `max`, naming the column of the
@@ -175,7 +175,7 @@ pub fn parse_bounded(
     if let Some(&(column, too_large)) = numbers.iter().find(|&&(_, n)| n > max) {
         return Err(ParseError {
             offset: Some(column),
-            reason: check_size(too_large, max, what).unwrap_err(),
+            ..check_size(too_large, max, what).unwrap_err()
         });
     }
     Ok(numbers.into_iter().map(|(_, n)| n).collect())

@@ -54,3 +54,20 @@ fn solve_prints_one_schema_for_every_kind() {
     assert_eq!(reports[3].1["left_stop"], "2");
     assert_eq!(reports[3].1["right_stop"], "-1/2");
 }
+
+#[test]
+fn what_is_unknown_names_the_option_to_raise() {
+    let report = json(&[
+        "solve",
+        "wythoff",
+        "1000000 1000001",
+        "--max-positions",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(report["outcome"], "N", "{report}");
+    for field in ["value_unknown", "moves_unknown"] {
+        let why = report[field].as_str().unwrap();
+        assert!(why.contains("--max-positions"), "{field}: {why}");
+    }
+}

@@ -13,6 +13,7 @@ use super::adjacency::Adjacency;
 use super::Graph;
 use super::GraphError;
 use crate::engine::{Meter, Outcome, Play, SearchError};
+use crate::text::ParseError;
 use std::fmt;
 use std::mem::size_of;
 use std::str::FromStr;
@@ -46,9 +47,9 @@ pub enum Compound {
 /// `continued` (or `continued-conjunctive`), `selective`, `shortened-selective`, or
 /// `d-product:1,3`, the core's components counted from 1.
 impl FromStr for Compound {
-    type Err = String;
+    type Err = ParseError;
 
-    fn from_str(text: &str) -> Result<Compound, String> {
+    fn from_str(text: &str) -> Result<Compound, ParseError> {
         Ok(match text {
             "sum" | "disjunctive" => Compound::Disjunctive,
             "conjunctive" => Compound::Conjunctive,
@@ -56,19 +57,22 @@ impl FromStr for Compound {
             "selective" => Compound::Selective,
             "shortened-selective" => Compound::ShortenedSelective,
             _ => {
-                let core = text.strip_prefix("d-product:").ok_or_else(|| {
-                    format!("'{text}' is not a compound: use conjunctive, continued, selective, shortened-selective or d-product:1,2")
+                const PREFIX: &str = "d-product:";
+                let core = text.strip_prefix(PREFIX).ok_or_else(|| {
+                    ParseError::whole(format!("'{text}' is not a compound: use conjunctive, continued, selective, shortened-selective or d-product:1,2"))
                 })?;
-                let core = core
-                    .split(',')
-                    .map(|token| match token.trim().parse::<usize>() {
-                        Ok(n) if n >= 1 => Ok(n - 1),
-                        _ => Err(format!(
+                let mut offset = PREFIX.len();
+                let mut tokens = Vec::new();
+                for token in core.split(',') {
+                    match token.trim().parse::<usize>() {
+                        Ok(n) if n >= 1 => tokens.push(n - 1),
+                        _ => return Err(ParseError::at(offset, format!(
                             "'{token}' is not a token number: the core of a D-product lists tokens counted from 1, e.g. d-product:1,3"
-                        )),
-                    })
-                    .collect::<Result<Vec<usize>, String>>()?;
-                Compound::DProduct { core }
+                        ))),
+                    }
+                    offset += token.chars().count() + 1;
+                }
+                Compound::DProduct { core: tokens }
             }
         })
     }

@@ -9,6 +9,7 @@
 
 use super::{ClosedCode, ClosedForm, Extend, HeapRule, NoSplit, Period, Reference, SparseSpace};
 use crate::impartial::MoveSink;
+use crate::text::ParseError;
 use std::fmt;
 
 /// The most heaps a move may leave: a hexadecimal digit has four bits, for 0, 1, 2 or 3 heaps.
@@ -27,7 +28,7 @@ pub struct TakeBreak {
 
 impl TakeBreak {
     /// The game whose digits are `digits` (`d0` first), then `tail` for every larger take.
-    pub fn new(mut digits: Vec<u8>, tail: u8) -> Result<TakeBreak, String> {
+    pub fn new(mut digits: Vec<u8>, tail: u8) -> Result<TakeBreak, ParseError> {
         if digits.is_empty() {
             digits.push(0);
         }
@@ -36,16 +37,16 @@ impl TakeBreak {
             .chain([&tail])
             .find(|&&d| d >= 1 << (MAX_PARTS + 1))
         {
-            return Err(format!(
+            return Err(ParseError::whole(format!(
                 "digit {digit} allows more than {MAX_PARTS} heaps: a digit is at most F"
-            ));
+            )));
         }
         if digits[0] & 0b11 != 0 {
-            return Err(format!(
+            return Err(ParseError::whole(format!(
                 "the first digit {:X} lets a move take no chips and leave the heap as it was; \
                  before the point only splits are allowed (0, 4, 8 or C)",
                 digits[0]
-            ));
+            )));
         }
         if tail == 0 {
             while digits.len() > 1 && digits.last() == Some(&0) {
@@ -421,9 +422,11 @@ mod tests {
     fn bad_digits_are_refused() {
         assert!(TakeBreak::new(vec![1, 3], 0)
             .unwrap_err()
+            .reason
             .contains("before the point"));
         assert!(TakeBreak::new(vec![0, 16], 0)
             .unwrap_err()
+            .reason
             .contains("at most F"));
     }
 

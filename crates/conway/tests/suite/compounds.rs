@@ -741,4 +741,9 @@ fn compounds_read_back_as_they_are_written() {
     );
     assert!("d-product:0".parse::<Compound>().is_err());
     assert!("disjointed".parse::<Compound>().is_err());
+    // A bad token of the core is pointed at: `x` is the 13th character.
+    assert_eq!(
+        "d-product:1,x".parse::<Compound>().unwrap_err().offset,
+        Some(12)
+    );
 }

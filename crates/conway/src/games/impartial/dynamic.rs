@@ -57,9 +57,9 @@ impl Footprint for DynamicHeap {
 
 impl DynamicSubtraction {
     /// The game with multiplier `multiplier ≥ 1`.
-    pub fn new(multiplier: u64) -> Result<Self, String> {
+    pub fn new(multiplier: u64) -> Result<Self, ParseError> {
         if multiplier == 0 {
-            return Err("the multiplier must be at least 1".to_string());
+            return Err(ParseError::whole("the multiplier must be at least 1"));
         }
         Ok(DynamicSubtraction { multiplier })
     }
@@ -71,7 +71,7 @@ impl DynamicSubtraction {
 
     /// Reads the multiplier, as in `dynamic:1`.
     fn parse_params(params: &str) -> Result<Self, ParseError> {
-        Self::new(parse_number(params)?).map_err(ParseError::whole)
+        Self::new(parse_number(params)?)
     }
 
     /// A fresh heap: the first move may take anything but the whole heap.

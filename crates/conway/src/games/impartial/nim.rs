@@ -297,16 +297,16 @@ pub(crate) const MOORE: RuleInfo = RuleInfo {
 
 impl MooreNim {
     /// Nim_k, where `k ≥ 1` (Nim_1 is Nim).
-    pub fn new(k: u64) -> Result<Self, String> {
+    pub fn new(k: u64) -> Result<Self, ParseError> {
         if k == 0 {
-            return Err("k must be at least 1 (moore:1 is Nim)".to_string());
+            return Err(ParseError::whole("k must be at least 1 (moore:1 is Nim)"));
         }
         Ok(MooreNim { k })
     }
 
     /// Reads `k`, as in `moore:2`.
     fn parse_params(params: &str) -> Result<Self, ParseError> {
-        Self::new(parse_number(params)?).map_err(ParseError::whole)
+        Self::new(parse_number(params)?)
     }
 
     /// Moore's theorem (Theorem 2.3): P iff in every binary column the number of heaps with

@@ -115,7 +115,7 @@ impl Notation for Staircase {
             .ok_or(ParseError::whole(
                 "there are more chips in all than fit in 64 bits",
             ))?;
-        check_size(total, MAX_SIZE, "the chip total").map_err(ParseError::whole)?;
+        check_size(total, MAX_SIZE, "the chip total")?;
         Ok(stairs)
     }
 

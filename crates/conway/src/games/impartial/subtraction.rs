@@ -45,14 +45,14 @@ pub(crate) const SUBTRACTION: RuleInfo = RuleInfo {
 
 impl Subtraction {
     /// A subtraction game; the set must be non-empty and hold positive numbers only.
-    pub fn new(mut set: Vec<u64>) -> Result<Self, String> {
+    pub fn new(mut set: Vec<u64>) -> Result<Self, ParseError> {
         if set.is_empty() {
-            return Err("the subtraction set is empty".to_string());
+            return Err(ParseError::whole("the subtraction set is empty"));
         }
         if set.contains(&0) {
-            return Err(
-                "taking 0 chips is not a move; the set must hold positive numbers".to_string(),
-            );
+            return Err(ParseError::whole(
+                "taking 0 chips is not a move; the set must hold positive numbers",
+            ));
         }
         set.sort_unstable();
         set.dedup();
@@ -64,9 +64,11 @@ impl Subtraction {
     }
 
     /// The game that takes any positive number of chips but those of `left_out`.
-    pub fn all_but(mut left_out: Vec<u64>) -> Result<Self, String> {
+    pub fn all_but(mut left_out: Vec<u64>) -> Result<Self, ParseError> {
         if left_out.contains(&0) {
-            return Err("0 is never a move; leave out positive numbers only".to_string());
+            return Err(ParseError::whole(
+                "0 is never a move; leave out positive numbers only",
+            ));
         }
         left_out.sort_unstable();
         left_out.dedup();
@@ -84,9 +86,9 @@ impl Subtraction {
                 let start = "all-but:".len();
                 let left_out =
                     parse_numbers(left_out, Separator::Commas).map_err(|e| e.shifted(start))?;
-                Self::all_but(left_out).map_err(ParseError::whole)
+                Self::all_but(left_out)
             }
-            None => Self::new(parse_numbers(params, Separator::Commas)?).map_err(ParseError::whole),
+            None => Self::new(parse_numbers(params, Separator::Commas)?),
         }
     }
 

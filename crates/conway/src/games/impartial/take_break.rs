@@ -207,7 +207,7 @@ pub fn parse_code(text: &str, radix: u32) -> Result<TakeBreak, ParseError> {
         false => 0,
         true => *digits.last().expect("a digit is there"),
     };
-    TakeBreak::new(digits, tail).map_err(ParseError::whole)
+    TakeBreak::new(digits, tail)
 }
 
 impl HeapRule for TakeAndBreak {

@@ -319,7 +319,7 @@ fn parse_section(word: &str) -> Result<Section, ParseError> {
             return Err(ParseError::at(at, "the number of empty chairs is missing"));
         }
         let n = parse_number(digits).map_err(|e| e.shifted(at))?;
-        check_size(n, MAX_SIZE, "the number of chairs").map_err(|reason| ParseError::at(at, reason))
+        check_size(n, MAX_SIZE, "the number of chairs").map_err(|e| ParseError::at(at, e.reason))
     };
     let mut chars = word.chars();
     let first = chars.next().unwrap_or(' ');
