@@ -38,6 +38,8 @@ mod octal_sequences;
 mod robustness;
 #[path = "suite/short_oracles.rs"]
 mod short_oracles;
+#[path = "suite/sums.rs"]
+mod sums;
 #[path = "suite/take_and_break.rs"]
 mod take_and_break;
 #[path = "suite/thermography.rs"]

@@ -320,6 +320,13 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
             .collect())
     }
 
+    fn passed(&self) -> Option<Position> {
+        self.game
+            .normal
+            .passed(&self.position)
+            .map(|p| self.wrap(p))
+    }
+
     fn describe_move(&self, to: &dyn ImpartialFace) -> String {
         match to.as_any().downcast_ref::<Typed<G>>() {
             Some(to) => self.game.normal.describe_move(&self.position, &to.position),

@@ -119,6 +119,13 @@ pub trait Notation: Impartial + Sized {
     /// A short description of the move from `from` to its option `to`.
     fn describe_move(&self, from: &Self::Position, to: &Self::Position) -> String;
 
+    /// The same position with the other player to move, for a notation that records whose
+    /// turn it is (Poker Nim's chips in hand, Northcott's colour): a move in another
+    /// component of a sum passes the turn here too. `None` where the notation does not say.
+    fn passed(&self, _position: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+
     /// The rules under misère play.
     fn misere(&self) -> Misere<Self> {
         Misere::SameMoves

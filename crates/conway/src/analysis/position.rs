@@ -72,6 +72,15 @@ impl Position {
         }
     }
 
+    /// The same position after a move elsewhere in a sum: with the other player to move,
+    /// where the notation records whose turn it is, else the same.
+    pub(super) fn passed(&self) -> Position {
+        match &self.0 {
+            Face::Impartial(p) => p.passed().unwrap_or_else(|| self.clone()),
+            Face::Partizan(_) => self.clone(),
+        }
+    }
+
     /// What `player`'s move from here to `to`, one of [`Position::moves`], does.
     pub fn describe_move(&self, player: Player, to: &Position) -> String {
         match (&self.0, &to.0) {
@@ -146,6 +155,9 @@ pub(super) trait ImpartialFace: Send + Sync {
     fn parse_another(&self, text: &str, play: Play) -> Result<Position, RuleError>;
     fn options(&self, play: Play) -> Result<Vec<Position>, RuleError>;
     fn describe_move(&self, to: &dyn ImpartialFace) -> String;
+    /// The same position with the other player to move, where its notation records the
+    /// mover.
+    fn passed(&self) -> Option<Position>;
     /// The analysis of this position alone: the first `keep` best moves go to `each` as
     /// they are found, with the analysis so far (whole but for its moves).
     fn analyse(

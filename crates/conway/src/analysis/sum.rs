@@ -86,9 +86,11 @@ impl Sum {
         &self.components
     }
 
-    /// The sum after a move: component `component` replaced by `to`.
+    /// The sum after a move: component `component` replaced by `to`, and in the others the
+    /// turn passed to the other player where their notation records it (Poker Nim's chips in
+    /// hand, Northcott's colour to move).
     pub fn after(&self, component: usize, to: Position) -> Sum {
-        let mut components = self.components.clone();
+        let mut components: Vec<Position> = self.components.iter().map(Position::passed).collect();
         components[component] = to;
         Sum { components }
     }

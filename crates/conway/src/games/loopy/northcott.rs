@@ -125,6 +125,15 @@ impl Impartial for PokerNim {
 }
 
 impl Notation for PokerNim {
+    /// The chips in hand change sides: the player to move holds the other's.
+    fn passed(&self, p: &PokerPosition) -> Option<PokerPosition> {
+        Some(PokerPosition {
+            heaps: p.heaps.clone(),
+            mine: p.theirs,
+            theirs: p.mine,
+        })
+    }
+
     fn parse(&self, text: &str) -> Result<PokerPosition, ParseError> {
         let (heaps, held) = text.split_once('/').unwrap_or((text, ""));
         let held_at = heaps.chars().count() + 1;
@@ -362,6 +371,14 @@ impl Impartial for Northcott {
 }
 
 impl Notation for Northcott {
+    /// The other colour to move.
+    fn passed(&self, board: &Board) -> Option<Board> {
+        Some(Board {
+            rows: board.rows.clone(),
+            white_to_move: !board.white_to_move,
+        })
+    }
+
     fn parse(&self, text: &str) -> Result<Board, ParseError> {
         let (white_to_move, rows, offset) = match text.split_once(':') {
             Some((who, rows)) => {

@@ -1,0 +1,46 @@
+//! Sums of positions of different games, through the analysis face.
+
+use conway::analysis::{Budget, Request, Sum};
+use conway::engine::Play;
+use conway::games::ruleset;
+
+fn sum(parts: &[(&str, &str)]) -> Sum {
+    Sum::new(
+        parts
+            .iter()
+            .map(|(game, position)| ruleset(game).unwrap().parse(position).unwrap())
+            .collect(),
+    )
+}
+
+/// Poker Nim's chips in hand and Northcott's colour say whose turn it is: a move in another
+/// component passes the turn there too (the review found `nim 3 + poker-nim 2 1 / 4 0` after
+/// a move in Nim, where the new mover holds no chips).
+#[test]
+fn a_move_elsewhere_in_a_sum_passes_the_turn_of_games_that_record_it() {
+    let start = sum(&[
+        ("nim", "5"),
+        ("poker-nim", "2 1 / 4 0"),
+        ("northcott", "W.B|W..B"),
+    ]);
+    let nim_move = ruleset("nim").unwrap().parse("3").unwrap();
+    assert_eq!(
+        start.after(0, nim_move).show(),
+        "nim 3 + poker-nim 2 1 / 0 4 + northcott B:W.B|W..B"
+    );
+
+    // A move in Poker Nim passes its own turn once (the rules do), and Northcott's by the sum.
+    let budget = Budget::default;
+    let analysis = start.analyse(&Request::new(Play::Normal, &budget)).unwrap();
+    let in_poker: Vec<String> = analysis
+        .moves
+        .iter()
+        .filter(|m| m.component == 1)
+        .map(|m| start.after(1, m.to.clone()).show())
+        .collect();
+    // Nim 5 + Northcott (gaps 1 and 2) is *6: heap 2 goes from 1 to 4 with 3 of the 4 chips.
+    assert_eq!(
+        in_poker,
+        ["nim 5 + poker-nim 2 4 / 0 1 + northcott B:W.B|W..B"]
+    );
+}
