@@ -86,7 +86,8 @@ use std::fmt;
 
 /// The analysis of `position` in the game named `game` (with its parameters after a colon,
 /// as `subtraction:1,3,4`), under normal play and the default limits: the outcome, the value,
-/// and every winning move of each player.
+/// and the winning moves of each player (the first [`Request::DEFAULT_KEEP`] of each, with
+/// their counts).
 pub fn analyse(game: &str, position: &str) -> Result<Analysis, Error> {
     let position = games::ruleset(game)?.parse(position)?;
     Ok(position.analyse(&Request::new(Play::Normal, &Budget::default))?)

@@ -41,17 +41,24 @@ pub struct Request<'b> {
 }
 
 impl<'b> Request<'b> {
-    /// Every best move of both players under `play`, within `budget`.
+    /// How many best moves of each player an analysis holds unless asked for another number:
+    /// a position may have billions (Kayles with 10^12 pins has 83,333,333,338), and the
+    /// moves held are memory, so the rest are counted.
+    pub const DEFAULT_KEEP: usize = 1000;
+
+    /// The best moves of both players under `play` (the first [`Request::DEFAULT_KEEP`] of
+    /// each, the others counted), within `budget`.
     pub fn new(play: Play, budget: &'b dyn Fn() -> Budget) -> Self {
         Request {
             play,
-            keep: usize::MAX,
+            keep: Self::DEFAULT_KEEP,
             player: None,
             budget,
         }
     }
 
-    /// At most `keep` best moves of each player, the others only counted.
+    /// At most `keep` best moves of each player, the others only counted (`usize::MAX` for
+    /// every one: mind the memory).
     pub fn keep(self, keep: usize) -> Self {
         Request { keep, ..self }
     }

@@ -1,4 +1,5 @@
-//! Sums of positions of different games, through the analysis face.
+//! Sums of positions of different games, and the moves an analysis holds, through the
+//! analysis face.
 
 use conway::analysis::{Budget, Request, Sum};
 use conway::engine::Play;
@@ -42,5 +43,18 @@ fn a_move_elsewhere_in_a_sum_passes_the_turn_of_games_that_record_it() {
     assert_eq!(
         in_poker,
         ["nim 5 + poker-nim 2 4 / 0 1 + northcott B:W.B|W..B"]
+    );
+}
+
+/// The facade held every winning move: `analyse("kayles", "1000000000000")` grew past 20 GB
+/// for its 83,333,333,338 moves. It holds the first thousand and counts the rest.
+#[test]
+fn the_facade_holds_a_bounded_number_of_moves() {
+    let analysis = conway::analyse("kayles", "1000000000000").unwrap();
+    assert_eq!(analysis.moves.len(), Request::DEFAULT_KEEP);
+    let counts = analysis.move_counts.unwrap();
+    assert_eq!(
+        counts.get(conway::analysis::Mover::Either),
+        Some(83_333_333_338)
     );
 }
