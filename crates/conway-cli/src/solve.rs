@@ -145,7 +145,7 @@ impl<'s> Writer<'s> {
                     .map(|(mover, n)| (mover.to_string(), n))
                     .collect()
             }),
-            moves_unknown: analysis.moves_unknown.as_ref().map(crate::explain_search),
+            moves_unknown: analysis.moves_unknown.clone().map(crate::explain),
         }
     }
 

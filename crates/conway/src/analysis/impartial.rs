@@ -359,7 +359,7 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
         let found = found.map_err(|e| self.game.search_error(e))?;
         let mut analysis = head(kind, play, &found);
         analysis.move_counts = found.winning_move_count.map(MoveCounts::either);
-        analysis.moves_unknown = found.moves_unknown;
+        analysis.moves_unknown = found.moves_unknown.map(|e| self.game.search_error(e));
         Ok(analysis)
     }
 
@@ -395,10 +395,11 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
 
     fn valuer(&self, budget: Budget) -> Result<Box<dyn Valuer + '_>, RuleError> {
         let rules = self.game.normal_rules()?;
-        self.too_many_moves(rules, budget.limits.max_memory)?;
+        let max_memory = budget.limits.max_memory;
         Ok(Box::new(Nimbers {
             position: self,
             solver: self.game.solver(rules, budget),
+            max_memory,
         }))
     }
 
@@ -448,6 +449,8 @@ fn head(kind: Kind, play: Play, found: &crate::impartial::Analysis) -> Analysis 
 struct Nimbers<'p, G: Typeable> {
     position: &'p Typed<G>,
     solver: Solver<'p, G>,
+    /// What the list of options may take.
+    max_memory: u64,
 }
 
 impl<G: Typeable> Nimbers<'_, G> {
@@ -477,6 +480,7 @@ impl<G: Typeable> Valuer for Nimbers<'_, G> {
         each: &mut dyn FnMut(&mut Store, Position, GameId) -> Result<bool, RuleError>,
     ) -> Result<(), RuleError> {
         let rules = self.solver.game();
+        self.position.too_many_moves(rules, self.max_memory)?;
         for option in rules.options(&self.position.position) {
             let value = self.nimber(store, &option)?;
             if !each(store, self.position.wrap(option), value)? {

@@ -2,7 +2,7 @@
 //! best moves of each player with the positions they lead to. Text is made at the edge (the
 //! command line, a server, a notebook), from these types.
 
-use super::{Kind, Position};
+use super::{Kind, Position, RuleError};
 use crate::engine::{Outcome, Play, SearchError};
 use crate::graph::Gamma;
 use crate::number::Dyadic;
@@ -34,9 +34,9 @@ pub struct Analysis {
     /// How many best moves each player has in all; none where [`Analysis::moves_unknown`]
     /// says why.
     pub move_counts: Option<MoveCounts>,
-    /// Why the moves are unknown: finding them needs a search past the limits, though a
-    /// closed form gave the outcome.
-    pub moves_unknown: Option<SearchError>,
+    /// Why the moves are unknown though the outcome is known: finding them needs a search
+    /// past the limits, or a component of a sum has too many moves to list.
+    pub moves_unknown: Option<RuleError>,
 }
 
 impl Analysis {
@@ -81,7 +81,7 @@ impl Value {
     pub fn nim_value(&self) -> Option<u64> {
         match self {
             Value::Nimber(n) => Some(*n),
-            Value::Game(_) => None,
+            Value::Game(game) => game.nim_value(),
             Value::Gamma(gamma) => gamma.finite(),
         }
     }
@@ -147,6 +147,13 @@ impl ShortGame {
     /// The store that holds the game, to compute more of it (its thermograph, say).
     pub fn store(&mut self) -> &mut Store {
         &mut self.store
+    }
+
+    /// The nim value, where the game is a nimber (`*` is 1) that fits in 64 bits.
+    pub fn nim_value(&self) -> Option<u64> {
+        let nus = self.store.as_nus(self.id)?;
+        let nimber = nus.number.is_zero() && nus.ups == 0;
+        nimber.then(|| u64::try_from(nus.nim).ok()).flatten()
     }
 
     /// The canonical form as the texts write it, if it is at most [`MAX_SHOWN_VALUE`]

@@ -13,7 +13,7 @@
 //! Misère play does not split into components, so a sum of several is solved under normal
 //! play only.
 
-use super::position::{Face, ImpartialFace};
+use super::position::{Face, ImpartialFace, Valuer};
 use super::{
     Analysis, Budget, Kind, Move, MoveCounts, MoveResult, Mover, Position, RuleError, ShortGame,
     Value,
@@ -225,6 +225,46 @@ impl Sum {
         for &value in &values {
             total = store.add(total, value).map_err(error)?;
         }
+        let outcome = store.outcome(total).map_err(error)?;
+        let found = Self::short_moves(request, &mut store, &mut valuers, &values, total);
+        let value = ShortGame::new(store, total).map_err(error)?;
+        let mut analysis = Analysis::new(
+            Kind::Partizan,
+            Play::Normal,
+            outcome,
+            Some(Value::Game(Box::new(value))),
+        );
+        match found {
+            Ok((moves, counts)) => {
+                for m in moves {
+                    if !each(&analysis, m) {
+                        break;
+                    }
+                }
+                analysis.move_counts = Some(counts);
+            }
+            // The value is known; the moves of a component too large to list, or past the
+            // limits, are not.
+            Err(why @ RuleError::TooManyMoves { .. }) => analysis.moves_unknown = Some(why),
+            Err(why) if why.limit_hint().is_some() => analysis.moves_unknown = Some(why),
+            Err(why) => return Err(why),
+        }
+        Ok(analysis)
+    }
+
+    /// The moves of each player asked for that keep the sum `total` (of the components'
+    /// `values`) on their side of 0, the first `keep` of each, and their counts.
+    fn short_moves(
+        request: &Request<'_>,
+        store: &mut Store,
+        valuers: &mut [Box<dyn Valuer + '_>],
+        values: &[GameId],
+        total: GameId,
+    ) -> Result<(Vec<Move>, MoveCounts), RuleError> {
+        let error = |source| RuleError::Search {
+            game: "sum".to_string(),
+            source,
+        };
         let mut moves = Vec::new();
         let mut counts = MoveCounts::default();
         for player in [Player::Left, Player::Right] {
@@ -233,9 +273,9 @@ impl Sum {
             }
             let mover = Mover::from(player);
             let (mut count, mut kept) = (0u64, 0usize);
-            for (i, (valuer, &value)) in valuers.iter_mut().zip(&values).enumerate() {
+            for (i, (valuer, &value)) in valuers.iter_mut().zip(values).enumerate() {
                 let rest = store.sub(total, value).map_err(error)?;
-                valuer.options(player, &mut store, &mut |store, to, option| {
+                valuer.options(player, store, &mut |store, to, option| {
                     if wins(store, player, rest, option).map_err(error)? {
                         count += 1;
                         if kept < request.keep {
@@ -253,21 +293,7 @@ impl Sum {
             }
             counts.set(mover, count);
         }
-        let outcome = store.outcome(total).map_err(error)?;
-        let value = ShortGame::new(store, total).map_err(error)?;
-        let mut analysis = Analysis::new(
-            Kind::Partizan,
-            Play::Normal,
-            outcome,
-            Some(Value::Game(Box::new(value))),
-        );
-        for m in moves {
-            if !each(&analysis, m) {
-                break;
-            }
-        }
-        analysis.move_counts = Some(counts);
-        Ok(analysis)
+        Ok((moves, counts))
     }
 
     /// The impartial faces of the components, if every component moves alike for both

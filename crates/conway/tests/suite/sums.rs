@@ -58,3 +58,26 @@ fn the_facade_holds_a_bounded_number_of_moves() {
         Some(83_333_333_338)
     );
 }
+
+/// A mixed sum failed whole when an impartial component had too many moves to list
+/// (`nim 1100000 + toads T.F`), though its value needs none of them.
+#[test]
+fn a_component_with_too_many_moves_leaves_the_sums_value_known() {
+    let start = sum(&[("nim", "1100000"), ("toads", "T.F")]);
+    let budget = Budget::default;
+    let analysis = start.analyse(&Request::new(Play::Normal, &budget)).unwrap();
+    assert_eq!(analysis.outcome, conway::engine::Outcome::N);
+    assert_eq!(analysis.value.unwrap().show().as_deref(), Some("*1100001"));
+    assert!(analysis.moves.is_empty() && analysis.move_counts.is_none());
+    let why = analysis.moves_unknown.unwrap().to_string();
+    assert!(why.contains("too many moves"), "{why}");
+}
+
+/// A partizan position whose value is a nimber had no nim value (`toads T.F` is `*`).
+#[test]
+fn a_partizan_value_that_is_a_nimber_has_its_nim_value() {
+    let value = |game, position| conway::analyse(game, position).unwrap().value.unwrap();
+    assert_eq!(value("toads", "T.F").nim_value(), Some(1));
+    assert_eq!(value("domineering", ".").nim_value(), Some(0));
+    assert_eq!(value("domineering", "..|..").nim_value(), None);
+}
