@@ -345,9 +345,11 @@ impl<'g, G: Impartial> Solver<'g, G> {
         each: &mut dyn FnMut(&Analysis, G::Position) -> bool,
     ) -> Result<Analysis, SearchError> {
         let outcome = self.outcome(position, play)?;
-        let (value, value_unknown) = match play {
-            Play::Misere => (None, None),
-            Play::Normal => match self.nim_value(position) {
+        let (value, value_unknown) = match (play, outcome) {
+            (Play::Misere, _) => (None, None),
+            // A P-position's value is 0 by the Sprague–Grundy theorem: no search needed.
+            (Play::Normal, Outcome::P) => (Some(0), None),
+            (Play::Normal, _) => match self.nim_value(position) {
                 Ok(value) => (Some(value), None),
                 Err(error @ (SearchError::TooBig { .. } | SearchError::OutOfMemory { .. })) => {
                     (None, Some(error))

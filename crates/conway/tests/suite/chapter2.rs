@@ -470,3 +470,13 @@ fn silver_dollar_is_staircase_nim_with_the_bag_as_a_square() {
     }
     assert_eq!(checked, 8 << 7, "every strip of 8 squares with one dollar");
 }
+
+/// A P-position of Wythoff's game too large to search had its value unknown, though a
+/// P-position's value is 0 by the Sprague–Grundy theorem.
+#[test]
+fn a_p_position_has_value_0_without_a_search() {
+    let analysis = conway::analyse("wythoff", "100000 161804").unwrap();
+    assert_eq!(analysis.outcome, conway::engine::Outcome::P);
+    assert_eq!(analysis.value.and_then(|v| v.nim_value()), Some(0));
+    assert!(analysis.value_unknown.is_none());
+}
