@@ -81,3 +81,19 @@ fn a_partizan_value_that_is_a_nimber_has_its_nim_value() {
     assert_eq!(value("domineering", ".").nim_value(), Some(0));
     assert_eq!(value("domineering", "..|..").nim_value(), None);
 }
+
+/// Misère play of a partizan position through the library was refused as "sums of different
+/// games"; it is refused for what it is.
+#[test]
+fn misere_play_of_a_partizan_position_is_refused_for_what_it_is() {
+    let board = ruleset("domineering").unwrap().parse("..|..").unwrap();
+    let budget = Budget::default;
+    let error = board
+        .analyse(&Request::new(Play::Misere, &budget))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        error,
+        "domineering: misère play of partizan games is not supported"
+    );
+}
