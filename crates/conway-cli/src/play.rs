@@ -144,7 +144,10 @@ impl Game<'_> {
             write!(output, "move? ")?;
             output.flush()?;
             let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let read = input
+                .read_line(&mut line)
+                .map_err(|e| format!("cannot read your move: {e}"))?;
+            if read == 0 {
                 return Ok(None);
             }
             let answer = line.trim();
