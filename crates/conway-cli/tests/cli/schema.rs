@@ -71,23 +71,3 @@ fn what_is_unknown_names_the_option_to_raise() {
         assert!(why.contains("--max-positions"), "{field}: {why}");
     }
 }
-
-/// Bytes that are not UTF-8 on `play`'s standard input were reported as a failure to write
-/// the output.
-#[test]
-fn play_blames_unreadable_input_on_the_input() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_conway"))
-        .args(["play", "nim", "3 5 7"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"\xff\n").unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(!output.status.success());
-    let error = String::from_utf8_lossy(&output.stderr);
-    assert!(error.contains("cannot read your move"), "{error}");
-}
