@@ -4,7 +4,7 @@
 //! otherwise on the explicit game graph (win, loss or draw, and the generalised
 //! Sprague–Grundy value γ); the solver is never asked to search them.
 
-use super::position::{Face, ImpartialFace, Valuer};
+use super::position::{hash_of, Face, ImpartialFace, Valuer};
 use super::{
     Analysis, Budget, Kind, Misere, MoveCounts, Notation, Params, Position, RuleError, RuleInfo,
     Ruleset, Value, MAX_LISTED_MOVES,
@@ -16,7 +16,6 @@ use crate::impartial::{Solver, Target};
 use crate::partizan::Player;
 use crate::short::{GameId, Store};
 use std::any::Any;
-use std::hash::{Hash, Hasher};
 use std::mem::size_of;
 use std::sync::Arc;
 
@@ -428,9 +427,7 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
     }
 
     fn hash_position(&self) -> u64 {
-        let mut hasher = rustc_hash::FxHasher::default();
-        self.position.hash(&mut hasher);
-        hasher.finish()
+        hash_of(&self.position)
     }
 
     fn as_any(&self) -> &dyn Any {

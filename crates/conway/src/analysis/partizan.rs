@@ -1,7 +1,7 @@
 //! Partizan rulesets behind the face: a [`PartizanNotation`] reads and writes positions, and
 //! the partizan solver values them as short games in a store.
 
-use super::position::{Face, PartizanFace, Valuer};
+use super::position::{hash_of, Face, PartizanFace, Valuer};
 use super::{Budget, Kind, Position, RuleError, RuleInfo, Ruleset, MAX_LISTED_MOVES};
 use crate::engine::{Play, SearchError};
 use crate::heap::Sequence;
@@ -9,7 +9,6 @@ use crate::partizan::{Partizan, Player, Solver};
 use crate::short::{GameId, Store};
 use crate::text::ParseError;
 use std::any::Any;
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// How a partizan ruleset's positions are written and read, and how a move is described.
@@ -192,9 +191,7 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
     }
 
     fn hash_position(&self) -> u64 {
-        let mut hasher = rustc_hash::FxHasher::default();
-        self.position.hash(&mut hasher);
-        hasher.finish()
+        hash_of(&self.position)
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -146,6 +146,13 @@ impl fmt::Debug for Position {
     }
 }
 
+/// The hash of a typed position, by which [`Position`]s of one game are hashed.
+pub(super) fn hash_of(position: &impl Hash) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    position.hash(&mut hasher);
+    hasher.finish()
+}
+
 /// A typed impartial position, behind [`Position`]. Normal-play values are nimbers (or, for
 /// a loopy ruleset, generalised Sprague–Grundy values).
 pub(super) trait ImpartialFace: Send + Sync {
