@@ -230,7 +230,7 @@ impl Sum {
             total = store.add(total, value).map_err(error)?;
         }
         let outcome = store.outcome(total).map_err(error)?;
-        let found = Self::short_moves(request, &mut store, &mut valuers, &values, total);
+        let found = self.short_moves(request, &mut store, &mut valuers, &values, total);
         let value = ShortGame::new(store, total).map_err(error)?;
         let mut analysis = Analysis::new(
             Kind::Partizan,
@@ -249,8 +249,11 @@ impl Sum {
             }
             // The value is known; the moves of a component too large to list, or past the
             // limits, are not.
-            Err(why @ RuleError::TooManyMoves { .. }) => analysis.moves_unknown = Some(why),
-            Err(why) if why.limit_hint().is_some() => analysis.moves_unknown = Some(why),
+            Err(why)
+                if matches!(why, RuleError::TooManyMoves { .. }) || why.limit_hint().is_some() =>
+            {
+                analysis.moves_unknown = Some(why)
+            }
             Err(why) => return Err(why),
         }
         Ok(analysis)
@@ -259,6 +262,7 @@ impl Sum {
     /// The moves of each player asked for that keep the sum `total` (of the components'
     /// `values`) on their side of 0, the first `keep` of each, and their counts.
     fn short_moves(
+        &self,
         request: &Request<'_>,
         store: &mut Store,
         valuers: &mut [Box<dyn Valuer + '_>],
@@ -266,7 +270,7 @@ impl Sum {
         total: GameId,
     ) -> Result<(Vec<Move>, MoveCounts), RuleError> {
         let error = |source| RuleError::Search {
-            game: "sum".to_string(),
+            game: self.game(),
             source,
         };
         let mut moves = Vec::new();
