@@ -163,6 +163,7 @@ impl LimitArgs {
         Budget {
             limits,
             progress: progress_bar(),
+            interrupt: None,
         }
     }
 }

@@ -113,7 +113,7 @@ fn errors_that_answer_questions() {
             max_positions: 100,
             ..Limits::default()
         },
-        progress: None,
+        ..Budget::default()
     };
     let big = ruleset("domineering").and_then(|r| r.parse("....|....|....|...."));
     let stopped = big.and_then(|board| board.analyse(&Request::new(Play::Normal, &tight)));

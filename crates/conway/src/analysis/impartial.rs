@@ -32,8 +32,9 @@ struct Rules<G> {
     forced: Option<Play>,
 }
 
-/// What a game needs to stand behind the face.
-pub(crate) trait Typeable:
+/// What an impartial game needs to stand behind the face: its notation, and positions that
+/// may cross threads.
+pub trait Typeable:
     Notation<Position: Send + Sync + 'static> + Send + Sync + 'static
 {
 }
@@ -53,6 +54,31 @@ pub(crate) fn typed_under<G: Typeable>(
     play: Play,
 ) -> Box<dyn Ruleset> {
     Box::new(Arc::new(rules_of(info, game, Some(play))))
+}
+
+/// An impartial ruleset of your own, not in the catalogue (a game written in Python, say):
+/// its positions are made from typed positions, not read from text, and then stand behind the
+/// face like those of any ruleset: analysed, summed with other games' and played.
+pub struct ImpartialRules<G: Notation>(Arc<Rules<G>>);
+
+impl<G: Typeable> ImpartialRules<G> {
+    /// The rules of `game`, declared by `info` (its name and kind, impartial or loopy).
+    pub fn new(info: &'static RuleInfo, game: G) -> Self {
+        ImpartialRules(Arc::new(rules_of(info, game, None)))
+    }
+
+    /// A position of these rules.
+    pub fn position(&self, position: G::Position) -> Position {
+        Position(Face::Impartial(Arc::new(Typed {
+            game: Arc::clone(&self.0),
+            position,
+        })))
+    }
+
+    /// The rules as a [`Ruleset`], for what rulesets answer: the sequence of one-heap values.
+    pub fn ruleset(&self) -> &dyn Ruleset {
+        &self.0
+    }
 }
 
 fn rules_of<G: Notation>(info: &'static RuleInfo, game: G, forced: Option<Play>) -> Rules<G> {
@@ -118,7 +144,7 @@ impl<G: Typeable> Rules<G> {
     fn solver<'g>(&self, rules: &'g G, budget: Budget) -> Solver<'g, G> {
         let solver = Solver::new(rules)
             .with_limits(budget.limits)
-            .on_progress(budget.progress);
+            .watched(budget.progress, budget.interrupt);
         match self.info.kind {
             Kind::Loopy => solver.closed_forms_only(),
             _ => solver,
@@ -157,7 +183,7 @@ impl<G: Typeable> Ruleset for Arc<Rules<G>> {
         if game.one_heap(0).is_none() {
             return Err(RuleError::NotAHeapGame(self.name.clone()));
         }
-        let mut meter = Meter::new(budget.limits);
+        let mut meter = Meter::new(budget.limits).with_interrupt(budget.interrupt.clone());
         let engine = match game.sequence_engine() {
             Some(engine) => {
                 meter = meter.with_progress(budget.progress);
@@ -404,7 +430,9 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
 
     fn graph(&self, play: Play, budget: Budget) -> Result<GraphReport, RuleError> {
         let (rules, play) = self.game.rules(play)?;
-        let mut meter = Meter::new(budget.limits).with_progress(budget.progress);
+        let mut meter = Meter::new(budget.limits)
+            .with_progress(budget.progress)
+            .with_interrupt(budget.interrupt);
         let graph = self.explore(rules, &mut meter)?;
         GraphReport::new(
             Some(self.game.name.clone()),
@@ -432,6 +460,10 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+
+    fn typed_position(&self) -> &dyn Any {
+        &self.position
     }
 }
 

@@ -11,8 +11,9 @@ mod ruleset;
 mod sum;
 
 pub(crate) use impartial::{typed, typed_under};
+pub use impartial::{ImpartialRules, Typeable};
 pub(crate) use partizan::typed_partizan;
-pub use partizan::PartizanNotation;
+pub use partizan::{PartizanNotation, PartizanRules, PartizanTypeable};
 pub use position::Position;
 pub use report::{
     Analysis, Move, MoveCounts, MoveResult, Mover, ShortGame, Stops, Value, MAX_SHOWN_VALUE,

@@ -34,8 +34,9 @@ struct Rules<G> {
     rules: G,
 }
 
-/// What a partizan game needs to stand behind the face.
-pub(crate) trait PartizanTypeable:
+/// What a partizan game needs to stand behind the face: its notation, and positions that
+/// may cross threads.
+pub trait PartizanTypeable:
     PartizanNotation<Position: Send + Sync + 'static> + Send + Sync + 'static
 {
 }
@@ -61,6 +62,27 @@ pub(crate) fn typed_partizan<G: PartizanTypeable>(
         None => info.name.to_string(),
     };
     Box::new(Arc::new(Rules { info, name, rules }))
+}
+
+/// A partizan ruleset of your own, not in the catalogue (a game written in Python, say): its
+/// positions are made from typed positions, not read from text, and then stand behind the
+/// face like those of any ruleset: analysed, summed with other games' and played.
+pub struct PartizanRules<G: PartizanNotation>(Arc<Rules<G>>);
+
+impl<G: PartizanTypeable> PartizanRules<G> {
+    /// The rules of `rules`, declared by `info` (its name; its kind is partizan).
+    pub fn new(info: &'static RuleInfo, rules: G) -> Self {
+        let name = info.name.to_string();
+        PartizanRules(Arc::new(Rules { info, name, rules }))
+    }
+
+    /// A position of these rules.
+    pub fn position(&self, position: G::Position) -> Position {
+        Position(Face::Partizan(Arc::new(Typed {
+            game: Arc::clone(&self.0),
+            position,
+        })))
+    }
 }
 
 impl<G: PartizanTypeable> Rules<G> {
@@ -173,8 +195,8 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
     }
 
     fn valuer(&self, budget: Budget) -> Result<Box<dyn Valuer + '_>, RuleError> {
-        let solver =
-            Solver::with_limits(&self.game.rules, budget.limits).on_progress(budget.progress);
+        let solver = Solver::with_limits(&self.game.rules, budget.limits)
+            .watched(budget.progress, budget.interrupt);
         Ok(Box::new(Games {
             position: self,
             solver,
@@ -196,6 +218,10 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+
+    fn typed_position(&self) -> &dyn Any {
+        &self.position
     }
 }
 

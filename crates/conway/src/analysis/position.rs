@@ -55,6 +55,16 @@ impl Position {
         }
     }
 
+    /// The typed position inside, if it is a `P`: what a ruleset of one's own
+    /// ([`ImpartialRules`](super::ImpartialRules), [`PartizanRules`](super::PartizanRules))
+    /// made it from.
+    pub fn typed<P: 'static>(&self) -> Option<&P> {
+        match &self.0 {
+            Face::Impartial(p) => p.typed_position().downcast_ref(),
+            Face::Partizan(p) => p.typed_position().downcast_ref(),
+        }
+    }
+
     /// Reads another position of the same ruleset, under the rules of `play`.
     pub fn parse_another(&self, text: &str, play: Play) -> Result<Position, RuleError> {
         match &self.0 {
@@ -194,6 +204,8 @@ pub(super) trait ImpartialFace: Send + Sync {
     /// A hash of the position alone, consistent with [`ImpartialFace::same`].
     fn hash_position(&self) -> u64;
     fn as_any(&self) -> &dyn Any;
+    /// The typed position, for [`Position::typed`].
+    fn typed_position(&self) -> &dyn Any;
 }
 
 /// A typed partizan position, behind [`Position`]. Values are short games.
@@ -209,6 +221,8 @@ pub(super) trait PartizanFace: Send + Sync {
     /// A hash of the position alone, consistent with [`PartizanFace::same`].
     fn hash_position(&self) -> u64;
     fn as_any(&self) -> &dyn Any;
+    /// The typed position, for [`Position::typed`].
+    fn typed_position(&self) -> &dyn Any;
 }
 
 /// Values a position and its options as short games in a store, remembering what it has

@@ -7,6 +7,8 @@ use crate::heap::Sequence;
 use crate::text::ParseError;
 use serde::{Serialize, Serializer};
 use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The kind of game a ruleset declares itself to be: it says how its positions are valued.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -48,6 +50,9 @@ pub struct Budget {
     pub limits: Limits,
     /// Hears the amount of work done so far, now and then.
     pub progress: Option<Progress>,
+    /// Set from outside (Ctrl-C) to stop the computation with
+    /// [`SearchError::Interrupted`](crate::engine::SearchError::Interrupted).
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 /// A ruleset made from its declaration, with its parameters: it reads positions.

@@ -211,7 +211,11 @@ impl Sum {
         request: &Request<'_>,
         each: &mut dyn FnMut(&Analysis, Move) -> bool,
     ) -> Result<Analysis, RuleError> {
-        let mut store = Store::with_limits((request.budget)().limits);
+        let budget = (request.budget)();
+        let mut store = Store::with_limits(budget.limits);
+        if let Some(flag) = budget.interrupt {
+            store.interrupt_on(flag);
+        }
         let mut valuers = self
             .components
             .iter()

@@ -1,5 +1,7 @@
 //! The limits of a computation and the meter that holds it to them.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Bounds on one computation: how much work it may do and how much memory it may hold.
@@ -65,7 +67,7 @@ pub enum SearchError {
     /// answers it another way (a game that may loop, on its explicit graph).
     #[error("no closed form answers this position, and a search was not wanted")]
     NeedsSearch,
-    /// Stopped from outside (Ctrl-C in `conway repl`) before it finished.
+    /// Stopped from outside (Ctrl-C in `conway repl` or in Python) before it finished.
     #[error("interrupted")]
     Interrupted,
 }
@@ -115,6 +117,8 @@ pub struct Meter {
     /// Bytes counted by [`Meter::hold_more`].
     held: u64,
     progress: Option<Progress>,
+    /// Set from outside (Ctrl-C, a closed connection) to stop the computation.
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Meter {
@@ -125,12 +129,20 @@ impl Meter {
             listed: 0,
             held: 0,
             progress: None,
+            interrupt: None,
         }
     }
 
     /// Reports progress to `progress` now and then.
     pub fn with_progress(mut self, progress: Option<Progress>) -> Self {
         self.progress = progress;
+        self
+    }
+
+    /// Stops with [`SearchError::Interrupted`] at the next position counted once `flag` is
+    /// set.
+    pub fn with_interrupt(mut self, flag: Option<Arc<AtomicBool>>) -> Self {
+        self.interrupt = flag;
         self
     }
 
@@ -161,6 +173,11 @@ impl Meter {
 
     /// Counts `count` positions listed.
     pub fn count(&mut self, count: u64) -> Result<(), SearchError> {
+        if let Some(flag) = &self.interrupt {
+            if flag.load(Ordering::Relaxed) {
+                return Err(SearchError::Interrupted);
+            }
+        }
         let before = self.listed;
         self.room_for(count)?;
         self.listed += count;

@@ -18,6 +18,8 @@ use crate::engine::{
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::hash::BuildHasher;
 use std::mem::size_of;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Some moves of a position, and how many there are in all.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,9 +222,12 @@ impl<'g, G: Impartial> Solver<'g, G> {
         self
     }
 
-    /// Reports the work done so far to `progress`, now and then.
-    pub fn on_progress(mut self, progress: Option<Progress>) -> Self {
-        self.meter = Meter::new(self.meter.limits()).with_progress(progress);
+    /// Reports to `progress` now and then, and stops with [`SearchError::Interrupted`] once
+    /// `interrupt` is set: what a [`Budget`](crate::analysis::Budget) asks for.
+    pub fn watched(mut self, progress: Option<Progress>, interrupt: Option<Arc<AtomicBool>>) -> Self {
+        self.meter = Meter::new(self.meter.limits())
+            .with_progress(progress)
+            .with_interrupt(interrupt);
         self
     }
 

@@ -11,6 +11,8 @@ use crate::engine::{BoundedTable, Footprint, Limits, Meter, Outcome, Progress, S
 use crate::short::{GameId, Store};
 use rustc_hash::FxHashSet;
 use std::mem::size_of;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Finds the values of positions of one ruleset, remembering what it has learnt between calls.
 ///
@@ -98,9 +100,12 @@ impl<'g, G: Partizan> Solver<'g, G> {
         self
     }
 
-    /// Reports the positions expanded so far, now and then.
-    pub fn on_progress(mut self, progress: Option<Progress>) -> Self {
-        self.meter = Meter::new(self.meter.limits()).with_progress(progress);
+    /// Reports to `progress` now and then, and stops with [`SearchError::Interrupted`] once
+    /// `interrupt` is set: what a [`Budget`](crate::analysis::Budget) asks for.
+    pub fn watched(mut self, progress: Option<Progress>, interrupt: Option<Arc<AtomicBool>>) -> Self {
+        self.meter = Meter::new(self.meter.limits())
+            .with_progress(progress)
+            .with_interrupt(interrupt);
         self
     }
 

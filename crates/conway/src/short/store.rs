@@ -156,6 +156,42 @@ impl Store {
         Ok(())
     }
 
+    /// The game `game` of the store `from`, made again in this one: so a value found in a
+    /// store of its own (an analysis's) joins the values of another.
+    pub fn import(&mut self, from: &mut Store, game: GameId) -> StoreResult<GameId> {
+        self.import_with(from, game, &mut rustc_hash::FxHashMap::default())
+    }
+
+    /// [`Store::import`], remembering in `done` the games already made here.
+    fn import_with(
+        &mut self,
+        from: &mut Store,
+        game: GameId,
+        done: &mut rustc_hash::FxHashMap<GameId, GameId>,
+    ) -> StoreResult<GameId> {
+        if let Some(&id) = done.get(&game) {
+            return Ok(id);
+        }
+        let id = match from.as_nus(game) {
+            Some(nus) => self.intern_nus(nus.clone())?,
+            None => {
+                let (left, right) = (from.left_options(game)?, from.right_options(game)?);
+                self.descend(|store| {
+                    let mut import = |options: &Options| -> StoreResult<Options> {
+                        options
+                            .iter()
+                            .map(|&g| store.import_with(from, g, done))
+                            .collect()
+                    };
+                    let (left, right) = (import(&left)?, import(&right)?);
+                    store.from_options(&left, &right)
+                })?
+            }
+        };
+        done.insert(game, id);
+        Ok(id)
+    }
+
     /// Runs one level of a recursion of the store: its stack counts against the memory limit
     /// (and grows on the heap rather than overflowing), so that no depth escapes the limit.
     pub(super) fn descend<T>(

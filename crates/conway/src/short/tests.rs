@@ -112,6 +112,16 @@ proptest! {
         let right = store.right_options(x).unwrap();
         prop_assert_eq!(store.from_options(&left, &right).unwrap(), x);
     }
+
+    #[test]
+    fn an_imported_game_is_the_same_game(a in tree(), b in tree()) {
+        let mut from = Store::default();
+        let x = from.add(a.build(&mut from), b.build(&mut from)).unwrap();
+        let mut to = Store::default();
+        let y = to.import(&mut from, x).unwrap();
+        prop_assert_eq!(to.show(y), from.show(x));
+        prop_assert_eq!(y, a.plus(&b).build(&mut to));
+    }
 }
 
 fn game(store: &mut Store, left: &[GameId], right: &[GameId]) -> GameId {

@@ -90,7 +90,7 @@ pub fn solve_within(
     let start = ruleset(spec)?.parse_under(position, play)?;
     let budget = || Budget {
         limits,
-        progress: None,
+        ..Budget::default()
     };
     let analysis = start.analyse(&Request::new(play, &budget).keep(keep))?;
     let winning_moves = analysis

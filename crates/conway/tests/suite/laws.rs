@@ -167,7 +167,7 @@ proptest! {
         let searched = nim_sequence(&mut Solver::new(&game).by_search_only(), 1500).unwrap();
         let name: Vec<String> = set.iter().map(u64::to_string).collect();
         let rules = ruleset(&format!("subtraction:{}", name.join(","))).unwrap();
-        let budget = || Budget { limits: Limits::default(), progress: None };
+        let budget = || Budget { limits: Limits::default(), ..Budget::default() };
         let short = rules.sequence(n, budget()).unwrap();
         let engine_values: Vec<u64> = short.values().collect();
         prop_assert_eq!(&engine_values[..], &searched[..=n as usize]);

@@ -27,7 +27,7 @@ fn small_budget() -> Budget {
             max_positions: 20_000,
             max_memory: 16 << 20,
         },
-        progress: None,
+        ..Budget::default()
     }
 }
 

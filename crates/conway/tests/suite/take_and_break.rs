@@ -12,7 +12,7 @@ use conway::impartial::{Solver, Target};
 fn budget() -> Budget {
     Budget {
         limits: Default::default(),
-        progress: None,
+        ..Budget::default()
     }
 }
 
