@@ -116,7 +116,8 @@ proptest! {
     #[test]
     fn an_imported_game_is_the_same_game(a in tree(), b in tree()) {
         let mut from = Store::default();
-        let x = from.add(a.build(&mut from), b.build(&mut from)).unwrap();
+        let (ax, bx) = (a.build(&mut from), b.build(&mut from));
+        let x = from.add(ax, bx).unwrap();
         let mut to = Store::default();
         let y = to.import(&mut from, x).unwrap();
         prop_assert_eq!(to.show(y), from.show(x));
