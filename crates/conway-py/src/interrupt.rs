@@ -45,11 +45,16 @@ pub fn stop_with(error: PyErr) {
     flag().store(true, Ordering::Relaxed);
 }
 
+/// Whether the computation was told to stop.
+pub fn stopped() -> bool {
+    flag().load(Ordering::Relaxed)
+}
+
 /// The answer of a computation, unless it was stopped (by Ctrl-C, or by a Python callback
 /// that raised) after its last check: then the answer may be wrong, and the exception is
 /// raised instead.
 pub fn checked<T>(answer: T) -> PyResult<T> {
-    if flag().load(Ordering::Relaxed) {
+    if stopped() {
         return Err(raised());
     }
     Ok(answer)

@@ -31,7 +31,9 @@ pub fn of_call(max_positions: Option<u64>, max_memory: Option<u64>) -> Limits {
 #[pyo3(signature = (*, max_positions=None, max_memory=None))]
 fn set_limits(max_positions: Option<u64>, max_memory: Option<u64>) {
     let limits = of_call(max_positions, max_memory);
-    *SESSION.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(limits);
+    *SESSION
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(limits);
 }
 
 /// The limits of later computations, as a dict: `max_positions` and `max_memory`.

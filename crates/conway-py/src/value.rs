@@ -11,12 +11,12 @@ use conway::engine::{Outcome, SearchError};
 use conway::nimber::{nim_inv_u128, nim_mul_u128, nim_sqrt_u128, nim_sum};
 use conway::number::Dyadic;
 use conway::short::{GameId, NoAtomicWeight, Store, Thermograph as Walls};
-use std::hash::{Hash, Hasher};
 use num_bigint::BigInt;
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyTypeError, PyZeroDivisionError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 /// The longest canonical form `str` writes out; longer ones raise `ConwayError`.
@@ -83,7 +83,11 @@ fn game_of(value: &Bound<'_, PyAny>) -> PyResult<Game> {
     to_game(value)?.ok_or_else(|| {
         PyTypeError::new_err(format!(
             "a game is a conway.Game, a conway.Nimber, an int or a dyadic Fraction, not {}",
-            value.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            value
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
         ))
     })
 }
@@ -132,7 +136,9 @@ fn big(value: &Bound<'_, PyAny>) -> PyResult<BigInt> {
 pub fn fraction<'py>(py: Python<'py>, x: &Dyadic) -> PyResult<Bound<'py, PyAny>> {
     let int = py.import("builtins")?.getattr("int")?;
     let numerator = int.call1((x.numerator().to_string(),))?;
-    let denominator = int.call1((1,))?.call_method1("__lshift__", (x.exponent(),))?;
+    let denominator = int
+        .call1((1,))?
+        .call_method1("__lshift__", (x.exponent(),))?;
     py.import("fractions")?
         .getattr("Fraction")?
         .call1((numerator, denominator))
@@ -456,10 +462,15 @@ fn nimber_value(value: &Bound<'_, PyAny>) -> PyResult<Option<u128>> {
     if let Ok(nimber) = value.downcast::<Nimber>() {
         return Ok(Some(nimber.get().value));
     }
-    if value.is_instance_of::<pyo3::types::PyInt>() && !value.is_instance_of::<pyo3::types::PyBool>() {
+    if value.is_instance_of::<pyo3::types::PyInt>()
+        && !value.is_instance_of::<pyo3::types::PyBool>()
+    {
         return value.extract::<u128>().map(Some).map_err(|_| {
             parse_error(
-                format!("{} is not a nimber: nimbers go from 0 to 2^128 - 1", value.str().map(|s| s.to_string()).unwrap_or_default()),
+                format!(
+                    "{} is not a nimber: nimbers go from 0 to 2^128 - 1",
+                    value.str().map(|s| s.to_string()).unwrap_or_default()
+                ),
                 None,
             )
         });
@@ -543,7 +554,11 @@ impl Nimber {
         }
     }
 
-    fn __pow__(&self, exponent: &Bound<'_, PyAny>, modulo: Option<&Bound<'_, PyAny>>) -> PyResult<Nimber> {
+    fn __pow__(
+        &self,
+        exponent: &Bound<'_, PyAny>,
+        modulo: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Nimber> {
         if modulo.is_some() {
             return Err(PyTypeError::new_err("a nimber's power takes no modulus"));
         }

@@ -34,10 +34,7 @@ struct Rules<G> {
 
 /// What an impartial game needs to stand behind the face: its notation, and positions that
 /// may cross threads.
-pub trait Typeable:
-    Notation<Position: Send + Sync + 'static> + Send + Sync + 'static
-{
-}
+pub trait Typeable: Notation<Position: Send + Sync + 'static> + Send + Sync + 'static {}
 
 impl<G: Notation<Position: Send + Sync + 'static> + Send + Sync + 'static> Typeable for G {}
 

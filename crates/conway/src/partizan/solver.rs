@@ -102,7 +102,11 @@ impl<'g, G: Partizan> Solver<'g, G> {
 
     /// Reports to `progress` now and then, and stops with [`SearchError::Interrupted`] once
     /// `interrupt` is set: what a [`Budget`](crate::analysis::Budget) asks for.
-    pub fn watched(mut self, progress: Option<Progress>, interrupt: Option<Arc<AtomicBool>>) -> Self {
+    pub fn watched(
+        mut self,
+        progress: Option<Progress>,
+        interrupt: Option<Arc<AtomicBool>>,
+    ) -> Self {
         self.meter = Meter::new(self.meter.limits())
             .with_progress(progress)
             .with_interrupt(interrupt);
