@@ -24,5 +24,12 @@ fn _conway(m: &Bound<'_, PyModule>) -> PyResult<()> {
     analysis::register(m)?;
     custom::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     Ok(())
+}
+
+/// Panics in Rust: the test that a panic reaches Python as an exception, never an abort.
+#[pyfunction]
+fn _panic_for_tests() {
+    panic!("a deliberate panic, to test that it becomes an exception");
 }

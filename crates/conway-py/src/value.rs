@@ -451,8 +451,8 @@ fn game(py: Python<'_>, expression: &str) -> PyResult<Game> {
 
 /// A nimber `*n`, an element of the nim field: `+` is the nim-sum, `*` the nim-product, and
 /// `int`s mix in as nimbers (`Nimber(3) + 5 == Nimber(6)`).
-#[pyclass(module = "conway", frozen, eq, hash, ord)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[pyclass(module = "conway", frozen)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Nimber {
     value: u128,
 }
@@ -567,6 +567,28 @@ impl Nimber {
         Ok(Nimber {
             value: conway::nimber::nim_pow_u128(base.value, exponent.unsigned_abs()),
         })
+    }
+
+    /// Equal to the nimbers and `int`s of the same value; ordered by value, for sorting
+    /// (nimbers other than 0 are confused with 0 and with each other as games).
+    fn __richcmp__(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<PyObject> {
+        let Ok(Some(other)) = nimber_value(other) else {
+            return Ok(py.NotImplemented());
+        };
+        let truth = op.matches(self.value.cmp(&other));
+        Ok(truth.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    /// The hash of the `int` of the same value, so that a nimber and its `int` key a `dict`
+    /// alike.
+    fn __hash__(&self) -> u64 {
+        const MODULUS: u128 = (1 << 61) - 1;
+        (self.value % MODULUS) as u64
     }
 
     fn __int__(&self) -> u128 {
