@@ -20,3 +20,4 @@ counterexample to a claim. Errors are `ParseError` (a `ValueError`) and `LimitEr
 from ._conway import *  # noqa: F401,F403
 from ._conway import __version__  # noqa: F401
 from .games import ImpartialGame, PartizanGame  # noqa: F401
+from .claims import Counterexample, check  # noqa: F401
