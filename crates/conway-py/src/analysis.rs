@@ -8,13 +8,13 @@
 //! partizan value is imported into the session's store of games) and, for its notebook
 //! table, the sum itself: each move's resulting position is valued when the table is drawn.
 
-use crate::errors::{parse_error, rule_error, search_error, ConwayError};
+use crate::errors::{parse_error, rule_error, search_error, ConwayError, LimitError};
 use crate::value::{self, fraction, outcome_letter};
 use crate::{custom, interrupt, limits};
 use conway::analysis::{
     Analysis, Kind, MoveResult, Mover, Params, Position, Request, RuleInfo, Stops, Sum, Value,
 };
-use conway::engine::{Limits, Meter, Outcome, Play, SearchError};
+use conway::engine::{show_bytes, Limits, Meter, Outcome, Play, SearchError};
 use conway::games::{catalogue, ruleset};
 use conway::graph::{Graph, GraphReport, GraphText, Kernel, ReadError};
 use conway::heap::{sequence_work_limit, Detected};
@@ -1515,7 +1515,14 @@ impl SequenceObject {
         let count = self.to.saturating_add(1);
         let limit = limits::of_call(None, None).max_memory;
         if count.saturating_mul(8) > limit {
-            return Err(search_error(SearchError::OutOfMemory { limit }));
+            let error = LimitError::new_err(format!(
+                "the values of heaps 0..{} take {} bytes, more than the memory limit of {}; index or slice the sequence instead, or raise the limit max_memory",
+                self.to,
+                count.saturating_mul(8),
+                show_bytes(limit)
+            ));
+            error.value(py).setattr("limit", "max_memory")?;
+            return Err(error);
         }
         let bytes = py.allow_threads(|| {
             let mut bytes = Vec::with_capacity(count as usize * 8);
