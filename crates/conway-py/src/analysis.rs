@@ -473,14 +473,14 @@ impl PositionObject {
         let Ok(other) = other.downcast::<PositionObject>() else {
             return Ok(py.NotImplemented());
         };
-        let same = self.position() == other.get().position();
+        let (a, b) = (self.position(), other.get().position());
+        let python = custom::is_python(a) && custom::is_python(b);
+        let same = run(py, python, || a == b)?;
         let answer = match op {
             CompareOp::Eq => same,
             CompareOp::Ne => !same,
             _ => return Ok(py.NotImplemented()),
         };
-        // A comparison of positions of a game written in Python asks Python, which may raise.
-        interrupt::checked(())?;
         Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
     }
 
@@ -630,13 +630,14 @@ impl SumObject {
         let Ok(other) = other.downcast::<SumObject>() else {
             return Ok(py.NotImplemented());
         };
-        let same = self.sum() == other.get().sum();
+        let (a, b) = (self.sum(), other.get().sum());
+        let python = self.parts.iter().any(Part::is_python);
+        let same = run(py, python, || a == b)?;
         let answer = match op {
             CompareOp::Eq => same,
             CompareOp::Ne => !same,
             _ => return Ok(py.NotImplemented()),
         };
-        interrupt::checked(())?;
         Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
     }
 
@@ -1105,9 +1106,9 @@ impl AnalysisObject {
         )
     }
 
-    /// A table of the outcome and the value, and one of the moves: each player's best moves
-    /// first, then their other moves (at most `keep` of each player), with the position each
-    /// leads to, the value of the whole after it, and whether it wins, draws or loses.
+    /// A table of the outcome and the value, and one of the moves: each player's moves, the
+    /// best first (at most `keep` of each player), with the position each leads to, the value
+    /// of the whole after it, and whether it wins, draws or loses.
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let mut html = String::from("<div class=\"conway-analysis\"><table>");
         let mut head = |name: &str, value: String| {
@@ -1230,40 +1231,151 @@ struct Table<'a> {
 }
 
 impl Table<'_> {
-    /// Each player's best moves, then their other moves, at most `keep` of each, valued; and
-    /// notes on the moves left out.
+    /// Each player's moves, the winning ones first, at most `keep` of each, valued; and notes
+    /// on the moves left out. Under normal play every move of every component is valued by
+    /// the component's own solver, which keeps what it solves between the options; where that
+    /// cannot be done (misère play, a component that loops, a limit), the best moves come
+    /// first as the analysis found them, then the others, each valued on its own.
     fn rows(&self, best: Vec<Listed>) -> (Vec<Row>, Vec<String>) {
+        let loops = self
+            .sum
+            .components()
+            .iter()
+            .any(|c| c.kind() == Kind::Loopy);
+        if self.play == Play::Normal && !loops {
+            if let Some(table) = self.valued() {
+                return table;
+            }
+        }
+        if interrupt::stopped() {
+            return (Vec::new(), Vec::new());
+        }
+        self.each_valued(best)
+    }
+
+    fn store(&self) -> Store {
+        let mut store = Store::with_limits(self.limits);
+        if let Some(flag) = interrupt::budget(self.limits).interrupt {
+            store.interrupt_on(flag);
+        }
+        store
+    }
+
+    /// Every move valued in one store under normal play, by the components' own solvers:
+    /// the whole after a move in component i is the rest of the sum plus the option's value.
+    /// None where a component cannot be valued so.
+    fn valued(&self) -> Option<(Vec<Row>, Vec<String>)> {
+        let mut store = self.store();
+        let players: &[Player] = match self.kind {
+            Kind::Partizan => &[Player::Left, Player::Right],
+            _ => &[Player::Left],
+        };
+        let components = self.sum.components();
+        let mut values = Vec::with_capacity(components.len());
+        let mut options: Vec<(Player, usize, Position, GameId)> = Vec::new();
+        for (i, component) in components.iter().enumerate() {
+            let budget = interrupt::budget(self.limits);
+            let value = component
+                .value_with_moves(players, &mut store, budget, &mut |player, to, v| {
+                    options.push((player, i, to, v));
+                    true
+                })
+                .ok()?;
+            values.push(value);
+        }
+        let mut total = store.zero();
+        for &value in &values {
+            total = store.add(total, value).ok()?;
+        }
+        let rests = values
+            .iter()
+            .map(|&value| store.sub(total, value))
+            .collect::<Result<Vec<_>, _>>()
+            .ok()?;
+        let (mut rows, mut notes) = (Vec::new(), Vec::new());
+        for &player in players {
+            let mover = match self.kind {
+                Kind::Partizan => Mover::from(player),
+                _ => Mover::Either,
+            };
+            let mut found = Vec::new();
+            for (p, i, to, option) in &options {
+                if *p != player {
+                    continue;
+                }
+                let after = store.add(rests[*i], *option).ok()?;
+                let result = verdict(mover, store.outcome(after).ok(), None);
+                found.push((rank(result), *i, to, after, result));
+            }
+            // The winning moves first, each player's moves otherwise in the order listed.
+            found.sort_by_key(|&(rank, ..)| rank);
+            if found.len() > self.keep {
+                notes.push(format!(
+                    "{}: {} of {} moves shown (keep= shows more)",
+                    mover_title(mover),
+                    self.keep,
+                    found.len()
+                ));
+                found.truncate(self.keep);
+            }
+            for (_, i, to, after, result) in found {
+                rows.push(Row {
+                    player: mover_name(mover),
+                    description: self.describe(mover, i, to),
+                    after: cut(&self.after(i, to).show_or_alone(), MAX_CELL),
+                    value: store
+                        .show_within(after, MAX_CELL)
+                        .unwrap_or_else(|| "(a long canonical form)".to_string()),
+                    result,
+                });
+            }
+        }
+        Some((rows, notes))
+    }
+
+    /// The move of `mover` in component `i` to `to`, described; in a sum, named after its
+    /// component.
+    fn describe(&self, mover: Mover, i: usize, to: &Position) -> String {
+        let components = self.sum.components();
+        let description = components[i].describe_move(player_of(mover), to);
+        match components {
+            [_] => description,
+            _ => format!(
+                "{} {}: {description}",
+                components[i].game(),
+                cut(&components[i].show(), 40)
+            ),
+        }
+    }
+
+    /// The whole after a move in component `i` to `to`.
+    fn after(&self, i: usize, to: &Position) -> Sum {
+        match self.sum.components() {
+            [_] => Sum::of(to.clone()),
+            _ => self.sum.after(i, to.clone()),
+        }
+    }
+
+    /// The best moves as the analysis found them, then the other moves, at most `keep` of
+    /// each player, each valued on its own.
+    fn each_valued(&self, best: Vec<Listed>) -> (Vec<Row>, Vec<String>) {
         let (listed, notes) = self.list(best);
         let mut valuer = AfterValuer {
-            store: Store::with_limits(self.limits),
+            store: self.store(),
             values: HashMap::new(),
             limits: self.limits,
             play: self.play,
         };
-        if let Some(flag) = interrupt::budget(self.limits).interrupt {
-            valuer.store.interrupt_on(flag);
-        }
-        let components = self.sum.components();
         let mut rows = Vec::with_capacity(listed.len());
         for m in listed {
             if interrupt::stopped() {
                 break;
             }
-            let after = match components {
-                [_] => Sum::of(m.to.clone()),
-                _ => self.sum.after(m.component, m.to.clone()),
-            };
+            let after = self.after(m.component, &m.to);
             let (value, outcome) = valuer.value(&after);
-            let description = components[m.component].describe_move(player_of(m.mover), &m.to);
-            let description = match components {
-                [_] => description,
-                _ => format!("{} {}: {description}", components[m.component].game(), {
-                    cut(&components[m.component].show(), 40)
-                }),
-            };
             rows.push(Row {
                 player: mover_name(m.mover),
-                description,
+                description: self.describe(m.mover, m.component, &m.to),
                 after: cut(&after.show_or_alone(), MAX_CELL),
                 value,
                 result: verdict(m.mover, outcome, m.best),
@@ -1349,6 +1461,16 @@ impl ShowAlone for Sum {
             [only] => only.show(),
             _ => self.show(),
         }
+    }
+}
+
+/// Where a move of this result goes in the table: the winning moves first.
+fn rank(result: &str) -> u8 {
+    match result {
+        "wins" => 0,
+        "draws" => 1,
+        "loses" => 2,
+        _ => 3,
     }
 }
 

@@ -446,3 +446,39 @@ def test_reprs_are_short():
     assert repr(analysis).startswith("<conway.Analysis kayles")
     assert len(analysis.moves) == 1000
     assert analysis.move_counts["either"] > 1000
+
+
+TABLE_ROW = re.compile(
+    r"<tr><td>(either|left|right)</td><td>(.*?)</td><td><code>(.*?)</code></td>"
+    r"<td><code>(.*?)</code></td><td>(.*?)</td></tr>"
+)
+
+
+@pytest.mark.parametrize(
+    "target, misere",
+    [
+        ([("domineering", "....|....|....|....|....")], False),
+        ([("domineering", "...|..."), ("nim", "2")], False),
+        ([("toads", "TT..FF"), ("nim", "1")], False),
+        ([("nim", "13 12 8")], False),
+        ([("kayles", "9"), ("subtraction:1,3,4", "20"), ("nim", "6")], False),
+        ([("nim", "12 19 27")], True),
+        ([("poker-nim", "1 2 3")], False),
+        ([(TakeOneToThree(), 13), ("nim", "2")], False),
+    ],
+)
+def test_the_table_marks_as_winning_exactly_the_moves_of_the_analysis(target, misere):
+    import html as markup
+
+    analysis = conway.solve(target, misere=misere)
+    rows = TABLE_ROW.findall(analysis._repr_html_())
+    winning = {(player, markup.unescape(after)) for player, _, after, _, result in rows
+               if "wins" in result}
+    expected = {(m["player"], m["to"]) for m in analysis.to_dict()["moves"]}
+    assert winning == expected
+    assert len(winning) == sum(analysis.move_counts.values())
+    # Each move's value after it is shown, and winning moves come first for each player.
+    assert all(value for *_, value, _ in rows)
+    for player in {row[0] for row in rows}:
+        results = [("wins" in row[4]) for row in rows if row[0] == player]
+        assert results == sorted(results, reverse=True)
