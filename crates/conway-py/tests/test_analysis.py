@@ -482,3 +482,35 @@ def test_the_table_marks_as_winning_exactly_the_moves_of_the_analysis(target, mi
     for player in {row[0] for row in rows}:
         results = [("wins" in row[4]) for row in rows if row[0] == player]
         assert results == sorted(results, reverse=True)
+
+
+def cli():
+    """The command line `conway`, built in the repository's target directory or on the PATH;
+    skips where there is none."""
+    import shutil
+
+    for built in ("release", "debug"):
+        path = Path(__file__).resolve().parents[3] / "target" / built / "conway"
+        if path.exists():
+            return str(path)
+    found = shutil.which("conway")
+    if found is None:
+        pytest.skip("the conway command line is not built")
+    return found
+
+
+def test_to_dict_is_what_solve_json_prints_for_every_rulesets_example():
+    import shlex
+    import subprocess
+
+    command = cli()
+    for info in conway.rulesets():
+        words = shlex.split(info.example)[2:]
+        plain = [w for w in words if not w.startswith("--")]
+        parts = [(plain[i], plain[i + 1]) for i in range(0, len(plain), 3)]
+        printed = subprocess.run(
+            [command, "solve", "--json", "--all-moves", *words],
+            capture_output=True, text=True, check=True, timeout=60,
+        ).stdout
+        analysis = conway.solve(parts, misere="--misere" in words, keep=10**9)
+        assert analysis.to_dict() == json.loads(printed), info.example

@@ -134,3 +134,27 @@ def test_a_large_graph_is_quick_and_its_table_is_cut():
     assert g.outcome(0) == ("P" if n % 2 == 0 else "N")
     assert g.depth(0) == n
     assert "the first 1000 of 20001 vertices shown" in g._repr_html_()
+
+
+def test_to_dict_is_what_graph_json_prints(tmp_path):
+    import json
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    built = [root / "target" / kind / "conway" for kind in ("release", "debug")]
+    command = next((str(p) for p in built if p.exists()), None) or shutil.which("conway")
+    if command is None:
+        pytest.skip("the conway command line is not built")
+    for text in (FERGUSON, "a -> t b\nb -> a\nlonely\n"):
+        path = tmp_path / "graph.txt"
+        path.write_text(text)
+        for misere in ([], ["--misere"]):
+            printed = subprocess.run(
+                [command, "graph", str(path), "--json", *misere],
+                capture_output=True, text=True, check=True, timeout=60,
+            ).stdout
+            report = json.loads(printed)
+            report["file"] = None  # a graph given in Python has no file
+            assert conway.graph(text, misere=bool(misere)).to_dict() == report
