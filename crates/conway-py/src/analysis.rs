@@ -795,10 +795,7 @@ impl AnalysisObject {
         mut found: Analysis,
     ) -> PyResult<AnalysisObject> {
         let components = sum.components();
-        let position = match components {
-            [only] => only.show(),
-            _ => sum.show(),
-        };
+        let position = written(&sum);
         let game = match components {
             [only] => only.game().to_string(),
             _ => "sum".to_string(),
@@ -1311,7 +1308,7 @@ impl Table<'_> {
             found.sort_by_key(|&(rank, ..)| rank);
             if found.len() > self.keep {
                 notes.push(format!(
-                    "{}: {} of {} moves shown (keep= shows more)",
+                    "{}: {} of {} shown (keep= shows more)",
                     mover_title(mover),
                     self.keep,
                     found.len()
@@ -1322,7 +1319,7 @@ impl Table<'_> {
                 rows.push(Row {
                     player: mover_name(mover),
                     description: self.describe(mover, i, to),
-                    after: cut(&self.after(i, to).show_or_alone(), MAX_CELL),
+                    after: cut(&written(&self.after(i, to)), MAX_CELL),
                     value: store
                         .show_within(after, MAX_CELL)
                         .unwrap_or_else(|| "(a long canonical form)".to_string()),
@@ -1376,7 +1373,7 @@ impl Table<'_> {
             rows.push(Row {
                 player: mover_name(m.mover),
                 description: self.describe(m.mover, m.component, &m.to),
-                after: cut(&after.show_or_alone(), MAX_CELL),
+                after: cut(&written(&after), MAX_CELL),
                 value,
                 result: verdict(m.mover, outcome, m.best),
             });
@@ -1385,7 +1382,7 @@ impl Table<'_> {
     }
 
     /// The moves of the table: for each player, the best moves, then the others, at most
-    /// `keep` in all.
+    /// `keep` of each player.
     fn list(&self, best: Vec<Listed>) -> (Vec<Listed>, Vec<String>) {
         let movers = match self.kind {
             Kind::Partizan => vec![Mover::Left, Mover::Right],
@@ -1421,7 +1418,7 @@ impl Table<'_> {
                     }
                     Err(why) => {
                         notes.push(format!(
-                            "{}: only the best moves are shown: {why}",
+                            "{}: only the best are shown: {why}",
                             mover_title(mover)
                         ));
                         total = None;
@@ -1431,7 +1428,7 @@ impl Table<'_> {
             }
             if let Some(total) = total.filter(|&t| t > group.len() as u64) {
                 notes.push(format!(
-                    "{}: {} of {total} moves shown (keep= shows more)",
+                    "{}: {} of {total} shown (keep= shows more)",
                     mover_title(mover),
                     group.len()
                 ));
@@ -1442,25 +1439,21 @@ impl Table<'_> {
     }
 }
 
+/// How a note of the table names a player's moves.
 fn mover_title(mover: Mover) -> &'static str {
     match mover {
-        Mover::Either => "moves",
+        Mover::Either => "the moves",
         Mover::Left => "Left's moves",
         Mover::Right => "Right's moves",
     }
 }
 
-trait ShowAlone {
-    /// A sum of one as its position alone, else the sum.
-    fn show_or_alone(&self) -> String;
-}
-
-impl ShowAlone for Sum {
-    fn show_or_alone(&self) -> String {
-        match self.components() {
-            [only] => only.show(),
-            _ => self.show(),
-        }
+/// A sum as `solve` writes it: a sum of one as its position alone, else each component's
+/// game and position, joined by " + ".
+fn written(sum: &Sum) -> String {
+    match sum.components() {
+        [only] => only.show(),
+        _ => sum.show(),
     }
 }
 

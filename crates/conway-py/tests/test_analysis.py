@@ -421,7 +421,7 @@ def test_the_notebook_table_lists_every_move_valued_and_marks_the_winning_ones()
     assert all("<code>0</code>" not in row for row in rows if row not in winning)
     short = conway.solve("nim", "13 42 30 43", keep=5)._repr_html_()
     assert len(re.findall(r"<tr><td>either</td>", short)) == 5
-    assert "5 of 128 moves shown" in short
+    assert "the moves: 5 of 128 shown" in short
 
 
 def test_the_notebook_table_of_a_partizan_position_values_each_move():
