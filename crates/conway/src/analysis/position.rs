@@ -112,6 +112,29 @@ impl Position {
         self.0.valuer(budget)?.value(store)
     }
 
+    /// The value under normal play as a short game in `store`, and each move of each of
+    /// `players` with the value of the position it leads to, all found by one solver, which
+    /// keeps what it solves between them (the options share most of their parts with the
+    /// position): what a table of every move and its value needs, without solving each
+    /// option afresh. `each` hears the player, the move's position and its value (in
+    /// `store`), and says whether it wants more of that player's moves.
+    pub fn value_with_moves(
+        &self,
+        players: &[Player],
+        store: &mut Store,
+        budget: Budget,
+        each: &mut dyn FnMut(Player, Position, GameId) -> bool,
+    ) -> Result<GameId, RuleError> {
+        let mut valuer = self.0.valuer(budget)?;
+        let value = valuer.value(store)?;
+        for &player in players {
+            valuer.options(player, store, &mut |_, to, option| {
+                Ok(each(player, to, option))
+            })?;
+        }
+        Ok(value)
+    }
+
     /// Every position reachable from this one, with its moves and outcome: the game graph
     /// of Definition 1.4, labelled by retrograde analysis (its P-positions are the kernel of
     /// Theorem 1.1 where no position is a draw).
@@ -246,5 +269,102 @@ impl Face {
             Face::Impartial(p) => p.valuer(budget),
             Face::Partizan(p) => p.valuer(budget),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::ruleset;
+
+    /// Every move of each player, with the value `value_with_moves` gives it, and the value of
+    /// the position.
+    fn valued(game: &str, text: &str) -> (Store, GameId, Vec<(Player, Position, GameId)>) {
+        let position = ruleset(game).unwrap().parse(text).unwrap();
+        let mut store = Store::with_limits(Default::default());
+        let mut moves = Vec::new();
+        let value = position
+            .value_with_moves(
+                &[Player::Left, Player::Right],
+                &mut store,
+                Budget::default(),
+                &mut |player, to, value| {
+                    moves.push((player, to, value));
+                    true
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            value,
+            position.value_in(&mut store, Budget::default()).unwrap()
+        );
+        (store, value, moves)
+    }
+
+    #[test]
+    fn value_with_moves_values_every_move_as_a_solve_of_its_own_does() {
+        for (game, text) in [
+            ("domineering", "...|..."),
+            ("nim", "1 2 3"),
+            ("toads", "TT..FF"),
+        ] {
+            let position = ruleset(game).unwrap().parse(text).unwrap();
+            let (mut store, _, moves) = valued(game, text);
+            for player in [Player::Left, Player::Right] {
+                let listed: Vec<Position> = moves
+                    .iter()
+                    .filter(|(p, _, _)| *p == player)
+                    .map(|(_, to, _)| to.clone())
+                    .collect();
+                assert_eq!(listed, position.moves(player, Play::Normal).unwrap());
+            }
+            for (_, to, value) in moves {
+                let alone = to.value_in(&mut store, Budget::default()).unwrap();
+                assert_eq!(value, alone, "{game} {text} -> {to:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn value_with_moves_of_domineering_3_by_2() {
+        let (store, value, moves) = valued("domineering", "...|...");
+        assert_eq!(store.show_within(value, 100).as_deref(), Some("{2|-1/2}"));
+        let shown: Vec<(Player, String)> = moves
+            .iter()
+            .map(|(player, _, v)| (*player, store.show_within(*v, 100).unwrap()))
+            .collect();
+        let left = |v: &str| (Player::Left, v.to_string());
+        let right = |v: &str| (Player::Right, v.to_string());
+        assert_eq!(
+            shown,
+            [
+                left("+-1"),
+                left("2"),
+                left("+-1"),
+                right("-1/2"),
+                right("-1/2"),
+                right("-1/2"),
+                right("-1/2")
+            ]
+        );
+    }
+
+    #[test]
+    fn value_with_moves_stops_a_players_moves_when_asked() {
+        let position = ruleset("nim").unwrap().parse("5 5").unwrap();
+        let mut store = Store::with_limits(Default::default());
+        let mut heard = 0;
+        position
+            .value_with_moves(
+                &[Player::Left],
+                &mut store,
+                Budget::default(),
+                &mut |_, _, _| {
+                    heard += 1;
+                    heard < 3
+                },
+            )
+            .unwrap();
+        assert_eq!(heard, 3);
     }
 }
