@@ -39,7 +39,7 @@ def maundy_corrected(rows, cols):
     return sign * total
 
 
-CAKES = [(rows, cols) for cols in range(1, 17) for rows in range(1, 17)]
+CAKES = [(rows, cols) for rows in range(1, 17) for cols in range(1, 17)]
 
 
 def cake(rows, cols):

@@ -152,8 +152,10 @@ class Cycle(conway.ImpartialGame):
 
 def test_a_game_that_declares_loops_is_analysed_on_its_graph():
     outcomes = {v: conway.solve(Cycle(), v).outcome for v in "abcde"}
-    assert outcomes == {"a": "D", "b": "D", "c": "N", "d": "N", "e": "P"}
-    assert [m.to.value for m in conway.solve(Cycle(), "c").moves] == ["d"]
+    assert outcomes == {"a": "D", "b": "D", "c": "D", "d": "N", "e": "P"}
+    assert [m.to.value for m in conway.solve(Cycle(), "d").moves] == ["e"]
+    keep_the_draw = conway.solve(Cycle(), "c").moves
+    assert [(m.to.value, m.result) for m in keep_the_draw] == [("a", "draws")]
 
 
 class Undeclared(Cycle):

@@ -4,6 +4,144 @@ from array import array
 from fractions import Fraction
 from typing import Any, Hashable, Iterable, Mapping, Optional, Sequence as _Sequence, Tuple, Union, overload
 
+__version__: str
+
+# --- errors ---
+
+class ConwayError(Exception):
+    """A question conway cannot answer as asked: the message says why."""
+
+class ParseError(ValueError):
+    """Text that does not read (a game's name, a position, an expression)."""
+
+    column: Optional[int]
+    """Where the problem is, counted from 1; None for a problem of the whole."""
+
+class LimitError(ConwayError):
+    """A computation past its limits."""
+
+    limit: str
+    """The limit to raise: 'max_positions' or 'max_memory'."""
+
+# --- limits ---
+
+def set_limits(*, max_positions: Optional[int] = None, max_memory: Optional[int] = None) -> None:
+    """Sets the limits of later computations: positions a search may list, bytes it may hold.
+    An argument left out keeps its value."""
+
+def limits() -> dict[str, int]:
+    """The limits of later computations: `max_positions` and `max_memory`."""
+
+# --- values ---
+
+GameLike = Union["Game", "Nimber", int, Fraction]
+
+class Game:
+    """A short game in canonical form, with the theory's arithmetic and order.
+
+    `g <= h` means Left, moving second in g - h, never loses; two games may be neither
+    (`g.confused_with(h)`). `str` is the canonical form as the texts print it."""
+
+    def __init__(
+        self,
+        value: Optional[GameLike] = None,
+        *,
+        left: Optional[Iterable[GameLike]] = None,
+        right: Optional[Iterable[GameLike]] = None,
+    ) -> None:
+        """A number, a nimber, or the game of the given options in canonical form."""
+    @property
+    def outcome(self) -> str:
+        """'L' (Left wins), 'R', 'P' (the player to move loses) or 'N'."""
+    @property
+    def is_number(self) -> bool: ...
+    @property
+    def left_stop(self) -> Fraction: ...
+    @property
+    def right_stop(self) -> Fraction: ...
+    @property
+    def mean(self) -> Fraction: ...
+    @property
+    def temperature(self) -> Fraction:
+        """The temperature (-1 for an integer)."""
+    @property
+    def birthday(self) -> int: ...
+    @property
+    def left_options(self) -> list[Game]:
+        """Left's options of the canonical form."""
+    @property
+    def right_options(self) -> list[Game]:
+        """Right's options of the canonical form."""
+    def cool(self, t: Union[int, Fraction]) -> Game:
+        """The game cooled by t > -1."""
+    def heat(self, t: GameLike) -> Game:
+        """The game heated by t."""
+    def ordinal_sum(self, h: GameLike) -> Game:
+        """The ordinal sum self : h."""
+    def atomic_weight(self) -> Game:
+        """The atomic weight of an all-small game; ConwayError where it has none."""
+    def confused_with(self, h: GameLike) -> bool:
+        """Whether neither game is <= the other."""
+    def thermograph(self) -> Thermograph: ...
+    def __add__(self, other: GameLike) -> Game: ...
+    def __radd__(self, other: GameLike) -> Game: ...
+    def __sub__(self, other: GameLike) -> Game: ...
+    def __rsub__(self, other: GameLike) -> Game: ...
+    def __neg__(self) -> Game: ...
+    def __pos__(self) -> Game: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __ne__(self, other: object) -> bool: ...
+    def __le__(self, other: GameLike) -> bool: ...
+    def __lt__(self, other: GameLike) -> bool: ...
+    def __ge__(self, other: GameLike) -> bool: ...
+    def __gt__(self, other: GameLike) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def _repr_html_(self) -> str: ...
+
+def game(expression: str) -> Game:
+    """The value of an expression in the language of the texts and CGSuite: `{2||1|0} + ^`,
+    `*3 + *5`, `Tiny(2)`. A syntax error raises ParseError with its column."""
+
+class Nimber:
+    """A nimber *n of the nim field: + is the nim-sum, * the nim-product; ints mix in."""
+
+    def __init__(self, n: int) -> None:
+        """The nimber *n, for 0 <= n < 2**128."""
+    def inverse(self) -> Nimber:
+        """The inverse in the nim field; ZeroDivisionError for *0."""
+    def sqrt(self) -> Nimber:
+        """The square root in the nim field."""
+    def game(self) -> Game:
+        """The nimber as a short game."""
+    def __add__(self, other: Union[Nimber, int]) -> Nimber: ...
+    def __radd__(self, other: Union[Nimber, int]) -> Nimber: ...
+    def __sub__(self, other: Union[Nimber, int]) -> Nimber: ...
+    def __rsub__(self, other: Union[Nimber, int]) -> Nimber: ...
+    def __mul__(self, other: Union[Nimber, int]) -> Nimber: ...
+    def __rmul__(self, other: Union[Nimber, int]) -> Nimber: ...
+    def __truediv__(self, other: Union[Nimber, int]) -> Nimber: ...
+    def __pow__(self, exponent: int) -> Nimber: ...
+    def __neg__(self) -> Nimber: ...
+    def __int__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __hash__(self) -> int: ...
+
+class Thermograph:
+    """The walls of a game's thermograph as (temperature, value) breakpoints from -1 up."""
+
+    @property
+    def left_wall(self) -> list[tuple[Fraction, Fraction]]: ...
+    @property
+    def right_wall(self) -> list[tuple[Fraction, Fraction]]: ...
+    @property
+    def mean(self) -> Fraction: ...
+    @property
+    def temperature(self) -> Fraction: ...
+    def svg(self) -> str:
+        """The picture, as SVG (value growing to the left, as in the texts)."""
+    def _repr_svg_(self) -> str: ...
+
 # --- analysis ---
 
 class RuleInfo:
