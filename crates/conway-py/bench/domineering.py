@@ -29,7 +29,7 @@ The values are compared as text; where the texts differ (pycgt writes 4x4's
 option 2Tiny(2) as {2|{2|0}}), both are read as games, by `conway.game` or else
 by pycgt, and compared (`same_value`; "?" in the table if a text cannot be read).
 
-The position of (b) is a tuple of row strings; `components` splits it into its
+The position of (b) is an int of empty squares; `components` splits it into its
 regions, each cut to its bounding box and the least of its four reflections
 (as pycgt and conway's own ruleset do), and keeps its answers per instance.
 
@@ -72,109 +72,112 @@ else:
 # (b) Domineering in Python: the rules, independent of conway
 # ---------------------------------------------------------------------------
 #
-# A position is a tuple of row strings, top row first: "." an empty square,
-# "#" a filled one, e.g. ("...", "...") is the 2x3 board. Strings make a move
-# two slices and a join, hash fast, and print as conway's notation with "|".
+# A position is an int: bit 8 r + c is set when square (r, c) is empty (boards up to 7
+# columns; column 7 stays clear, so a shift by one never wraps round a row). A move clears
+# two bits, and a region of the board is found by shifts: what a Python programmer would
+# write for speed, in a few lines.
+
+STRIDE = 8
+ROW = (1 << 7) - 1
+FLIP = [int(f"{b:07b}"[::-1], 2) for b in range(128)]  # a row of 7 bits, mirrored
 
 
 class DomineeringMoves:
-    """The rules of Domineering on positions that are tuples of row strings.
+    """The rules of Domineering on positions that are ints (see above).
 
     A plain class, so that the rules can be checked without conway; the class
     handed to conway is `Domineering` below, this plus `conway.PartizanGame`.
     """
 
-    def left_options(self, position):
-        """Left places a vertical domino: square (r, c) and (r + 1, c)."""
-        out = []
-        for r in range(len(position) - 1):
-            upper, lower = position[r], position[r + 1]
-            c = upper.find(".")
-            while c != -1:
-                if lower[c] == ".":
-                    out.append(
-                        position[:r]
-                        + (upper[:c] + "#" + upper[c + 1 :], lower[:c] + "#" + lower[c + 1 :])
-                        + position[r + 2 :]
-                    )
-                c = upper.find(".", c + 1)
-        return out
+    def left_options(self, empty):
+        """Left places a vertical domino: squares (r, c) and (r + 1, c)."""
+        return _place(empty, empty & (empty >> STRIDE), STRIDE)
 
-    def right_options(self, position):
-        """Right places a horizontal domino: square (r, c) and (r, c + 1)."""
-        out = []
-        for r, row in enumerate(position):
-            c = row.find("..")
-            while c != -1:
-                out.append(position[:r] + (row[:c] + "##" + row[c + 2 :],) + position[r + 1 :])
-                c = row.find("..", c + 1)
-        return out
+    def right_options(self, empty):
+        """Right places a horizontal domino: squares (r, c) and (r, c + 1)."""
+        return _place(empty, empty & (empty >> 1), 1)
 
-    def components(self, position):
-        """The regions of empty squares joined by edges, each a position of its own.
-
-        Each region is cut down to its bounding box and written as the least of
-        its four reflections (left-right, top-bottom, half-turn: each keeps every
-        domino's direction, hence the value), so that equal regions are one
-        position for the memo table. Single squares (value 0) are left out. A
-        position with no region of two or more squares is returned unchanged, as
-        the only element, so the list is never empty.
-
-        The board is read into one int (bit r * (width + 1) + c for an empty
-        square; the spare column stops a shift by one from wrapping round a row)
-        and a region grows by shifts. Answers are kept per instance, since an
-        engine may ask again for a position it has met before.
-        """
+    def components(self, empty):
+        """The regions of empty squares joined by edges, each a position of its own, moved
+        to the top-left corner and written as the least of its four reflections (each keeps
+        every domino's direction, hence the value), so that equal regions are one position
+        for the engine. Single squares (value 0) are left out; a position with no region of
+        two squares is returned as it is. Answers are kept per instance: the engine asks for
+        the parts of every option it meets."""
         try:
             memo = self._components_memo
         except AttributeError:
             memo = self._components_memo = {}
-        regions = memo.get(position)
+        regions = memo.get(empty)
         if regions is None:
-            regions = memo[position] = _components(position)
+            regions = memo[empty] = _components(empty)
         return regions
 
 
+def _place(empty, starts, step):
+    """The positions after a domino on each square of `starts` and the one `step` on."""
+    out = []
+    while starts:
+        low = starts & -starts
+        out.append(empty ^ (low | low << step))
+        starts ^= low
+    return out
+
+
 def _components(position):
-    width = len(position[0]) if position else 0
-    stride = width + 1
-    row_mask = (1 << width) - 1
-    empty = 0
-    for r, row in enumerate(position):
-        if "." in row:
-            empty |= int(row[::-1].replace(".", "1").replace("#", "0"), 2) << (r * stride)
-    regions = []
+    regions, empty = [], position
     while empty:
         region = empty & -empty
         while True:
-            grown = (
-                region | region << 1 | region >> 1 | region << stride | region >> stride
-            ) & empty
+            grown = (region | region << 1 | region >> 1 | region << STRIDE | region >> STRIDE) & empty
             if grown == region:
                 break
             region = grown
         empty ^= region
         if region & (region - 1):  # two squares or more
-            rows = []
-            while region:
-                rows.append(region & row_mask)
-                region >>= stride
-            top = 0
-            while rows[top] == 0:
-                top += 1
-            rows = rows[top:]
-            columns = 0
-            for bits in rows:
-                columns |= bits
-            left = (columns & -columns).bit_length() - 1
-            span = f"0{columns.bit_length() - left}b"
-            texts = tuple(
-                format(bits >> left, span)[::-1].replace("1", ".").replace("0", "#")
-                for bits in rows
-            )
-            mirrored = tuple(text[::-1] for text in texts)
-            regions.append(min(texts, mirrored, texts[::-1], mirrored[::-1]))
+            regions.append(_least_reflection(region))
     return regions or [position]
+
+
+_LEAST = {}
+
+
+def _least_reflection(region):
+    """The region moved to the top-left corner, as the least of its four reflections;
+    remembered, as the same regions come back in many positions."""
+    least = _LEAST.get(region)
+    if least is None:
+        least = _LEAST[region] = _reflect(region)
+    return least
+
+
+def _reflect(region):
+    rows = []
+    while region:
+        rows.append(region & ROW)
+        region >>= STRIDE
+    while rows[0] == 0:
+        rows.pop(0)
+    columns = 0
+    for bits in rows:
+        columns |= bits
+    left = (columns & -columns).bit_length() - 1
+    width = columns.bit_length() - left
+    rows = [bits >> left for bits in rows]
+    mirrored = [FLIP[bits] >> (7 - width) for bits in rows]
+    return min(_pack(rows), _pack(mirrored), _pack(rows[::-1]), _pack(mirrored[::-1]))
+
+
+def _pack(rows):
+    bits = 0
+    for r, row in enumerate(rows):
+        bits |= row << (STRIDE * r)
+    return bits
+
+
+def encode(board):
+    """A board written as row strings ("." empty, "#" filled) as a position."""
+    return _pack([sum(1 << c for c, square in enumerate(row) if square == ".") for row in board])
 
 
 def rectangle(rows, columns):
@@ -265,12 +268,12 @@ def check_moves():
     ok = True
     print("Brute-force check of the Python-defined moves (Left vertical, Right horizontal):")
     for board, left_count, right_count in cases:
-        left = moves.left_options(board)
-        right = moves.right_options(board)
+        left = moves.left_options(encode(board))
+        right = moves.right_options(encode(board))
         brute_left, brute_right = _brute_force_options(board)
         good = (
-            sorted(left) == sorted(brute_left)
-            and sorted(right) == sorted(brute_right)
+            sorted(left) == sorted(map(encode, brute_left))
+            and sorted(right) == sorted(map(encode, brute_right))
             and len(left) == left_count
             and len(right) == right_count
             and len(set(left)) == len(left)
@@ -283,33 +286,35 @@ def check_moves():
             f"expected {right_count}): {'ok' if good else 'WRONG'}"
         )
     # Components: a board split by a filled column, and a board with a lone square.
-    split = moves.components(("..#..", "..#.."))
-    good = sorted(split) == [("..", ".."), ("..", "..")]
-    lone = moves.components(("#.#", "###", "..#"))
-    good &= lone == [("..",)]
-    whole = moves.components(rectangle(2, 3))
-    good &= whole == [rectangle(2, 3)]
+    split = moves.components(encode(("..#..", "..#..")))
+    good = split == [encode(("..", ".."))] * 2
+    good &= moves.components(encode(("#.#", "###", "..#"))) == [encode(("..",))]
+    good &= moves.components(encode(rectangle(2, 3))) == [encode(rectangle(2, 3))]
     # And 2000 random boards against a plain flood fill.
     rng = random.Random(7)
     for _ in range(2000):
         height, width = rng.randint(1, 6), rng.randint(1, 6)
         board = tuple("".join(rng.choice("...#") for _ in range(width)) for _ in range(height))
-        got = moves.components(board)
+        got = _components(encode(board))
         expected = _brute_force_components(board)
         if not expected:
-            good &= got == [board]
+            good &= got == [encode(board)]
             continue
-        good &= sorted(_shape(_cells(p)) for p in got) == expected
-        for p in got:  # each region cut to its box, and the least of its reflections
-            mirrored = tuple(row[::-1] for row in p)
-            good &= p == min(p, mirrored, p[::-1], mirrored[::-1])
-            good &= "." in p[0] and "." in p[-1]
-            good &= any(row[0] == "." for row in p) and any(row[-1] == "." for row in p)
+        good &= sorted(_shape(_cells(_decode(p))) for p in got) == expected
     ok &= good
     print(
         f"  components: 3 boards by hand and 2000 random boards against a flood fill: {'ok' if good else 'WRONG'}"
     )
     return ok
+
+
+def _decode(bits):
+    """A position as row strings, for the checks."""
+    rows = []
+    while bits:
+        rows.append("".join("." if bits >> c & 1 else "#" for c in range(7)))
+        bits >>= STRIDE
+    return tuple(rows)
 
 
 # ---------------------------------------------------------------------------
@@ -324,7 +329,8 @@ if conway is not None and hasattr(conway, "PartizanGame"):
 
 def conway_value_python_defined(rows, columns):
     """(b): the value of the rows x columns board, Domineering defined in Python."""
-    return conway.solve(Domineering(), rectangle(rows, columns)).value
+    _LEAST.clear()
+    return conway.solve(Domineering(), encode(rectangle(rows, columns))).value
 
 
 def conway_value_builtin(rows, columns):

@@ -15,7 +15,9 @@ use conway::engine::Footprint;
 use conway::impartial::Impartial;
 use conway::partizan::{Partizan, Player};
 use conway::text::ParseError;
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
@@ -82,6 +84,27 @@ struct PyRules {
     splits: bool,
 }
 
+/// The methods the engine calls, by name.
+#[derive(Clone, Copy)]
+enum Method {
+    Options,
+    LeftOptions,
+    RightOptions,
+    Components,
+}
+
+impl Method {
+    /// The method's name, interned once: a callback costs a lookup, not a new string.
+    fn name<'py>(self, py: Python<'py>) -> &Bound<'py, PyString> {
+        match self {
+            Method::Options => intern!(py, "options"),
+            Method::LeftOptions => intern!(py, "left_options"),
+            Method::RightOptions => intern!(py, "right_options"),
+            Method::Components => intern!(py, "components"),
+        }
+    }
+}
+
 impl PyRules {
     fn new(game: &Bound<'_, PyAny>) -> PyResult<PyRules> {
         Ok(PyRules {
@@ -92,7 +115,7 @@ impl PyRules {
 
     /// The positions `method` lists from `position`. After a callback raised, or at Ctrl-C,
     /// it answers none without asking Python.
-    fn positions(&self, method: &str, position: &PyPosition) -> Vec<PyPosition> {
+    fn positions(&self, method: Method, position: &PyPosition) -> Vec<PyPosition> {
         Python::with_gil(|py| {
             interrupt::check(py);
             if interrupt::stopped() {
@@ -109,13 +132,13 @@ impl PyRules {
     fn call_positions(
         &self,
         py: Python<'_>,
-        method: &str,
+        method: Method,
         position: &PyPosition,
     ) -> PyResult<Vec<PyPosition>> {
         let listed = self
             .game
             .bind(py)
-            .call_method1(method, (position.bind(py),))?;
+            .call_method1(method.name(py), (position.bind(py),))?;
         listed
             .try_iter()?
             .map(|option| PyPosition::new(option?))
@@ -152,12 +175,12 @@ impl Impartial for PyImpartial {
     type Position = PyPosition;
 
     fn options(&self, position: &PyPosition) -> Vec<PyPosition> {
-        self.0.positions("options", position)
+        self.0.positions(Method::Options, position)
     }
 
     fn components(&self, position: PyPosition, parts: &mut Vec<PyPosition>) {
         match self.0.splits {
-            true => parts.extend(self.0.positions("components", &position)),
+            true => parts.extend(self.0.positions(Method::Components, &position)),
             false => parts.push(position),
         }
     }
@@ -184,16 +207,16 @@ impl Partizan for PyPartizan {
     type Position = PyPosition;
 
     fn left_options(&self, position: &PyPosition) -> Vec<PyPosition> {
-        self.0.positions("left_options", position)
+        self.0.positions(Method::LeftOptions, position)
     }
 
     fn right_options(&self, position: &PyPosition) -> Vec<PyPosition> {
-        self.0.positions("right_options", position)
+        self.0.positions(Method::RightOptions, position)
     }
 
     fn components(&self, position: PyPosition, parts: &mut Vec<PyPosition>) {
         match self.0.splits {
-            true => parts.extend(self.0.positions("components", &position)),
+            true => parts.extend(self.0.positions(Method::Components, &position)),
             false => parts.push(position),
         }
     }
