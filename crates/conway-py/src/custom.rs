@@ -95,7 +95,7 @@ enum Method {
 
 impl Method {
     /// The method's name, interned once: a callback costs a lookup, not a new string.
-    fn name<'py>(self, py: Python<'py>) -> &Bound<'py, PyString> {
+    fn name<'py>(self, py: Python<'py>) -> &'py Bound<'py, PyString> {
         match self {
             Method::Options => intern!(py, "options"),
             Method::LeftOptions => intern!(py, "left_options"),
