@@ -247,3 +247,40 @@ def test_ctrl_c_stops_a_python_game():
     )
     assert out.split() == ["interrupted"], err
     assert code == 0 and took < 10
+
+
+def play_out(position, players):
+    """Perfect play against itself from `position`, players taking turns; who moved last."""
+    last = None
+    for turn in itertools.count():
+        player = players[turn % len(players)]
+        after = conway.best_move(position, player=player)
+        if after is None:
+            return last
+        position, last = after, player
+    return last
+
+
+def test_perfect_play_wins_from_an_n_position_of_a_python_game():
+    game = Subtraction([1, 3, 4])
+    for n in range(1, 30):
+        start = conway.position(game, n)
+        moves_made, position = 0, start
+        while (after := conway.best_move(position)) is not None:
+            position, moves_made = after, moves_made + 1
+        first_wins = conway.solve(start).outcome == "N"
+        assert (moves_made % 2 == 1) == first_wins, n
+
+
+def test_perfect_play_in_domineering_gives_the_outcome():
+    for text in ["..|..", "...|...", "....|....", "..|..|.."]:
+        for first, second in (("left", "right"), ("right", "left")):
+            start = conway.position(Domineering(), board(text))
+            winner = play_out(start, [first, second])
+            left_first = first == "left"
+            assert (winner == first) == wins_moving_first(board(text), left_first), (text, first)
+
+
+def test_best_move_in_a_partizan_game_needs_the_player():
+    with pytest.raises(ValueError, match="player"):
+        conway.best_move(conway.position("domineering", "..|.."))

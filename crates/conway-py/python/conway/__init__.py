@@ -21,3 +21,4 @@ from ._conway import *  # noqa: F401,F403
 from ._conway import __version__  # noqa: F401
 from .games import ImpartialGame, PartizanGame  # noqa: F401
 from .claims import Counterexample, check  # noqa: F401
+from .play import best_move  # noqa: F401
