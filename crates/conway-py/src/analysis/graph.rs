@@ -1,7 +1,7 @@
 //! Game graphs given by their edges: `GraphAnalysis` and `graph()`, and how the edges are
 //! read from text, pairs, a dict or a networkx graph.
 
-use super::{cut, html_escape, play_name, play_of, run, type_name, MAX_CELL};
+use super::{code, html_escape, play_name, play_of, run, type_name};
 use crate::errors::{parse_error, search_error, ConwayError};
 use crate::interrupt;
 use crate::limits;
@@ -26,10 +26,7 @@ struct GraphObject {
 
 impl GraphObject {
     fn vertex(&self, v: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let name = match v.downcast::<PyString>() {
-            Ok(name) => name.extract::<String>()?,
-            Err(_) => v.str()?.to_string(),
-        };
+        let name = vertex_name(v)?;
         self.index
             .get(&name)
             .copied()
@@ -215,12 +212,12 @@ impl GraphObject {
         for v in 0..report.graph.len().min(MAX_TABLE_VERTICES) as u32 {
             let options = self.names(report.graph.successors(v)).join(" ");
             html.push_str(&format!(
-                "<tr><td><code>{}</code></td><td><b>{}</b></td><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td></tr>",
-                html_escape(&cut(self.name(v), MAX_CELL)),
+                "<tr><td>{}</td><td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                code(self.name(v)),
                 outcome_letter(report.labels.outcome(v)),
                 report.labels.depth(v).map_or("–".to_string(), |d| d.to_string()),
                 report.gamma(v).map_or("–".to_string(), |g| g.to_string()),
-                html_escape(&cut(&options, MAX_CELL)),
+                code(&options),
                 if kernel.contains(&v) { "K" } else { "" },
             ));
         }
@@ -246,10 +243,7 @@ struct Edges {
 
 impl Edges {
     fn vertex(&mut self, v: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let name = match v.downcast::<PyString>() {
-            Ok(name) => name.extract::<String>()?,
-            Err(_) => v.str()?.to_string(),
-        };
+        let name = vertex_name(v)?;
         if let Some(&i) = self.index.get(&name) {
             return Ok(i);
         }
@@ -322,6 +316,14 @@ impl Edges {
             edges.edge(&from, &to)?;
         }
         Ok(edges)
+    }
+}
+
+/// The name of a vertex given in Python: a str as it is, anything else as its `str`.
+fn vertex_name(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    match v.downcast::<PyString>() {
+        Ok(name) => name.extract::<String>(),
+        Err(_) => Ok(v.str()?.to_string()),
     }
 }
 

@@ -61,6 +61,11 @@ impl Part {
     }
 }
 
+/// The sum of the positions of `parts`.
+pub(super) fn sum_of(parts: &[Part]) -> Sum {
+    Sum::new(parts.iter().map(|p| p.position.clone()).collect())
+}
+
 /// Runs `work`, which stops at Ctrl-C: without the GIL, unless `python` says that a game
 /// written in Python is involved (its callbacks need the GIL). A computation stopped by
 /// Ctrl-C, or by a Python callback that raised, raises that exception.

@@ -2,7 +2,7 @@
 //! in Python are read into the parts of a sum.
 
 use super::report::{analyse, AnalysisObject};
-use super::{play_of, run, type_name, Part};
+use super::{play_of, run, sum_of, type_name, Part};
 use crate::errors::rule_error;
 use crate::{custom, limits};
 use conway::analysis::{Kind, Position, Sum};
@@ -63,11 +63,8 @@ fn read_part(game: &Bound<'_, PyAny>, position: &Bound<'_, PyAny>, play: Play) -
 /// The positions an item of a list of components stands for: a `Position`, the components
 /// of a `Sum`, or a pair `(game, position)`.
 fn item_parts(item: &Bound<'_, PyAny>, play: Play) -> PyResult<Vec<Part>> {
-    if let Ok(position) = item.downcast::<PositionObject>() {
-        return Ok(vec![position.get().part.clone()]);
-    }
-    if let Ok(sum) = item.downcast::<SumObject>() {
-        return Ok(sum.get().parts.clone());
+    if let Some(parts) = added(item)? {
+        return Ok(parts);
     }
     if item.is_instance_of::<PyTuple>() || item.is_instance_of::<PyList>() {
         if let Ok((game, position)) = item.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>() {
@@ -248,39 +245,21 @@ impl PositionObject {
         let (a, b) = (self.position(), other.get().position());
         let python = custom::is_python(a) && custom::is_python(b);
         let same = run(py, python, || a == b)?;
-        let answer = match op {
-            CompareOp::Eq => same,
-            CompareOp::Ne => !same,
-            _ => return Ok(py.NotImplemented()),
-        };
-        Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+        equality(py, same, op)
     }
 
     fn __hash__(&self) -> u64 {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.position().hash(&mut hasher);
-        hasher.finish()
+        hash_of(self.position())
     }
 
     /// The sum of this position and another position or sum.
     fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        let py = other.py();
-        let mut parts = vec![self.part.clone()];
-        match added(other)? {
-            Some(more) => parts.extend(more),
-            None => return Ok(py.NotImplemented()),
-        }
-        Ok(Py::new(py, SumObject { parts })?.into_any())
+        sum_with(vec![self.part.clone()], other)
     }
 
     /// `0 + position`, so that the built-in `sum` adds positions.
     fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        let py = other.py();
-        if other.is_instance_of::<PyInt>() && other.extract::<i64>().ok() == Some(0) {
-            let parts = vec![self.part.clone()];
-            return Ok(Py::new(py, SumObject { parts })?.into_any());
-        }
-        Ok(py.NotImplemented())
+        zero_plus(vec![self.part.clone()], other)
     }
 
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (PyObject, PyObject))> {
@@ -313,6 +292,48 @@ fn added(other: &Bound<'_, PyAny>) -> PyResult<Option<Vec<Part>>> {
     Ok(None)
 }
 
+/// `parts` plus what `other` adds, as a `Sum`; `NotImplemented` where `other` adds nothing.
+fn sum_with(mut parts: Vec<Part>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+    let py = other.py();
+    match added(other)? {
+        Some(more) => parts.extend(more),
+        None => return Ok(py.NotImplemented()),
+    }
+    Ok(Py::new(py, SumObject { parts })?.into_any())
+}
+
+/// `0 + parts`, so that the built-in `sum` adds positions and sums: `parts` as a `Sum` where
+/// `other` is the int 0, else `NotImplemented`.
+fn zero_plus(parts: Vec<Part>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+    let py = other.py();
+    if other.is_instance_of::<PyInt>() && other.extract::<i64>().ok() == Some(0) {
+        return Ok(Py::new(py, SumObject { parts })?.into_any());
+    }
+    Ok(py.NotImplemented())
+}
+
+/// The answer to `==` or `!=` where the two are `same`; `NotImplemented` to an ordering.
+fn equality(py: Python<'_>, same: bool, op: CompareOp) -> PyResult<PyObject> {
+    let answer = match op {
+        CompareOp::Eq => same,
+        CompareOp::Ne => !same,
+        _ => return Ok(py.NotImplemented()),
+    };
+    Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+}
+
+/// The hash of a position or a sum, as Python's `hash` gives it.
+fn hash_of(value: &impl Hash) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Each part as a `Position`.
+pub(super) fn positions(parts: &[Part]) -> Vec<PositionObject> {
+    parts.iter().cloned().map(PositionObject::new).collect()
+}
+
 /// The position `position` of `game`: `game` is the name of a ruleset of the catalogue, with
 /// its parameters after a colon ("subtraction:1,3,4"), and `position` is written in its
 /// notation; or `game` is a game written in Python (`conway.ImpartialGame`,
@@ -335,7 +356,7 @@ struct SumObject {
 
 impl SumObject {
     fn sum(&self) -> Sum {
-        Sum::new(self.parts.iter().map(|p| p.position.clone()).collect())
+        sum_of(&self.parts)
     }
 }
 
@@ -353,11 +374,7 @@ impl SumObject {
     /// The positions added, in order.
     #[getter]
     fn components(&self) -> Vec<PositionObject> {
-        self.parts
-            .iter()
-            .cloned()
-            .map(PositionObject::new)
-            .collect()
+        positions(&self.parts)
     }
 
     /// The analysis of the sum: see `conway.solve`.
@@ -379,22 +396,11 @@ impl SumObject {
     }
 
     fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        let py = other.py();
-        let mut parts = self.parts.clone();
-        match added(other)? {
-            Some(more) => parts.extend(more),
-            None => return Ok(py.NotImplemented()),
-        }
-        Ok(Py::new(py, SumObject { parts })?.into_any())
+        sum_with(self.parts.clone(), other)
     }
 
     fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        let py = other.py();
-        if other.is_instance_of::<PyInt>() && other.extract::<i64>().ok() == Some(0) {
-            let parts = self.parts.clone();
-            return Ok(Py::new(py, SumObject { parts })?.into_any());
-        }
-        Ok(py.NotImplemented())
+        zero_plus(self.parts.clone(), other)
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<PyObject> {
@@ -405,18 +411,11 @@ impl SumObject {
         let (a, b) = (self.sum(), other.get().sum());
         let python = self.parts.iter().any(Part::is_python);
         let same = run(py, python, || a == b)?;
-        let answer = match op {
-            CompareOp::Eq => same,
-            CompareOp::Ne => !same,
-            _ => return Ok(py.NotImplemented()),
-        };
-        Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+        equality(py, same, op)
     }
 
     fn __hash__(&self) -> u64 {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.sum().hash(&mut hasher);
-        hasher.finish()
+        hash_of(&self.sum())
     }
 
     /// Each component's game and position, joined by " + ".

@@ -1,11 +1,11 @@
 //! Analyses: `Move`, `Analysis` and `solve()`; the crate's analysis of a sum, run and kept
 //! as Python values.
 
-use super::position::{parts_of, PositionObject};
+use super::position::{parts_of, positions, PositionObject};
 use super::table::{self, Listed, Table};
 use super::{
-    code, cut, html_escape, mover_name, play_name, play_of, player_of, result_name, run, written,
-    Part,
+    code, cut, html_escape, mover_name, play_name, play_of, player_of, result_name, run, sum_of,
+    written, Part,
 };
 use crate::errors::rule_error;
 use crate::value::{self, fraction, outcome_letter};
@@ -110,7 +110,7 @@ pub(super) fn analyse(
     keep: usize,
     limits: Limits,
 ) -> PyResult<AnalysisObject> {
-    let sum = Sum::new(parts.iter().map(|p| p.position.clone()).collect());
+    let sum = sum_of(&parts);
     let python = parts.iter().any(Part::is_python);
     let found = run(py, python, || {
         let budget = || interrupt::budget(limits);
@@ -382,11 +382,7 @@ impl AnalysisObject {
     /// The positions analysed (one, or the components of the sum).
     #[getter]
     fn components(&self) -> Vec<PositionObject> {
-        self.parts
-            .iter()
-            .cloned()
-            .map(PositionObject::new)
-            .collect()
+        positions(&self.parts)
     }
 
     /// The analysis as `conway solve --json` writes it: game, position, kind, play, outcome,

@@ -43,8 +43,7 @@ impl SequenceObject {
     }
 
     fn value_or_error(&self, n: u64) -> PyResult<u64> {
-        self.value(n)
-            .ok_or_else(|| PyOverflowError::new_err(format!("the value of heap {n} is past 2^64")))
+        self.value(n).ok_or_else(|| past_u64(n))
     }
 
     fn length(&self) -> PyResult<isize> {
@@ -95,8 +94,7 @@ impl SequenceObject {
             }
             Ok(bytes)
         });
-        let bytes = bytes
-            .map_err(|n| PyOverflowError::new_err(format!("the value of heap {n} is past 2^64")))?;
+        let bytes = bytes.map_err(past_u64)?;
         let array = py.import("array")?.getattr("array")?.call1(("Q",))?;
         array.call_method1("frombytes", (pyo3::types::PyBytes::new(py, &bytes),))?;
         Ok(array)
@@ -208,6 +206,11 @@ impl SequenceObject {
             self.game, self.to
         )
     }
+}
+
+/// The error of a heap whose value is past 2^64.
+fn past_u64(n: u64) -> PyErr {
+    PyOverflowError::new_err(format!("the value of heap {n} is past 2^64"))
 }
 
 /// The nim values of single heaps of sizes 0..n of a heap game (`"kayles"`,

@@ -130,9 +130,7 @@ impl Table<'_> {
                     player: mover_name(mover),
                     description: self.describe(mover, i, to),
                     after: cut(&written(&self.after(i, to)), MAX_CELL),
-                    value: store
-                        .show_within(after, MAX_CELL)
-                        .unwrap_or_else(|| "(a long canonical form)".to_string()),
+                    value: shown(&store, after),
                     result,
                 });
             }
@@ -288,6 +286,13 @@ fn mover_title(mover: Mover) -> &'static str {
     }
 }
 
+/// A value of the store as a table cell writes it.
+fn shown(store: &Store, value: GameId) -> String {
+    store
+        .show_within(value, MAX_CELL)
+        .unwrap_or_else(|| "(a long canonical form)".to_string())
+}
+
 /// Where a move of this result goes in the table: the winning moves first.
 fn rank(result: &str) -> u8 {
     match result {
@@ -345,11 +350,7 @@ impl AfterValuer {
                 };
             }
             if let Some(total) = total {
-                let shown = self
-                    .store
-                    .show_within(total, MAX_CELL)
-                    .unwrap_or_else(|| "(a long canonical form)".to_string());
-                return (shown, self.store.outcome(total).ok());
+                return (shown(&self.store, total), self.store.outcome(total).ok());
             }
         }
         let limits = self.limits;
