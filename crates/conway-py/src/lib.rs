@@ -1,8 +1,8 @@
 //! conway for Python: the extension module `conway._conway`, a thin layer over the crate's
-//! face. Values are Python objects ([`value`]), positions of the catalogue's rulesets and
-//! their analyses come from [`analysis`], and games written in Python stand behind the same
-//! face ([`custom`]). Errors become Python exceptions ([`errors`]) and Ctrl-C stops a
-//! computation ([`interrupt`]). The package's Python half (`python/conway`) adds what is
+//! face. Values are Python objects (`value`), positions of the catalogue's rulesets and
+//! their analyses come from `analysis`, and games written in Python stand behind the same
+//! face (`custom`). Errors become Python exceptions (`errors`) and Ctrl-C stops a
+//! computation (`interrupt`). The package's Python half (`python/conway`) adds what is
 //! better written in Python: the base classes of games of one's own, claims checked for
 //! counterexamples, pictures for notebooks.
 
