@@ -7,6 +7,7 @@
 //! stop (the interrupt flag), and the exception is raised when it has. Until then the failed
 //! callback answers "no moves", an answer nobody sees.
 
+use crate::errors::ConwayError;
 use crate::interrupt;
 use conway::analysis::{
     ImpartialRules, Kind, Notation, Params, PartizanNotation, PartizanRules, Position, RuleInfo,
@@ -302,6 +303,14 @@ pub fn position_of(
         return Ok(Some(rules.position(value()?)));
     }
     if game.is_instance(&base_class(py, "PartizanGame")?)? {
+        if game
+            .getattr("may_loop")
+            .is_ok_and(|flag| flag.is_truthy().unwrap_or(true))
+        {
+            return Err(ConwayError::new_err(
+                "a partizan game that may loop has no short-game value, and loopy partizan values are not supported yet: a PartizanGame's play must end",
+            ));
+        }
         let rules = PartizanRules::new(
             declaration(game, Kind::Partizan)?,
             PyPartizan(PyRules::new(game)?),

@@ -324,31 +324,47 @@ impl Game {
         *self
     }
 
+    /// The order of games. A value that is not a short game (a fraction such as 1/3) is
+    /// unequal to every game and not ordered with them.
     fn __richcmp__(
         &self,
         py: Python<'_>,
         other: &Bound<'_, PyAny>,
         op: CompareOp,
     ) -> PyResult<PyObject> {
-        let Some(other) = to_game(other)? else {
-            return Ok(py.NotImplemented());
+        let other = match (to_game(other), op) {
+            (Ok(Some(other)), _) => other,
+            (Err(_), CompareOp::Eq) => return truth(py, false),
+            (Err(_), CompareOp::Ne) => return truth(py, true),
+            _ => return Ok(py.NotImplemented()),
         };
         let (g, h) = (self.id, other.id);
-        let truth = match op {
-            CompareOp::Eq => g == h,
-            CompareOp::Ne => g != h,
-            CompareOp::Le => with_store(py, |store| store.leq(g, h))?,
-            CompareOp::Ge => with_store(py, |store| store.leq(h, g))?,
-            CompareOp::Lt => with_store(py, |store| store.less(g, h))?,
-            CompareOp::Gt => with_store(py, |store| store.less(h, g))?,
-        };
-        Ok(truth.into_pyobject(py)?.to_owned().into_any().unbind())
+        truth(
+            py,
+            match op {
+                CompareOp::Eq => g == h,
+                CompareOp::Ne => g != h,
+                CompareOp::Le => with_store(py, |store| store.leq(g, h))?,
+                CompareOp::Ge => with_store(py, |store| store.leq(h, g))?,
+                CompareOp::Lt => with_store(py, |store| store.less(g, h))?,
+                CompareOp::Gt => with_store(py, |store| store.less(h, g))?,
+            },
+        )
     }
 
-    fn __hash__(&self) -> u64 {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.id.hash(&mut hasher);
-        hasher.finish()
+    /// Equal values hash alike: a number hashes as its `int` or `Fraction`, a nimber as its
+    /// `Nimber`, so that either finds the other in a `dict`.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        let nus = store().as_nus(self.id).cloned();
+        match nus {
+            Some(nus) if nus.ups == 0 && nus.nim == 0 => fraction(py, &nus.number)?.hash(),
+            Some(nus) if nus.ups == 0 && nus.number.is_zero() => Ok(int_hash(nus.nim)),
+            _ => {
+                let mut hasher = std::collections::hash_map::DefaultHasher::new();
+                self.id.hash(&mut hasher);
+                Ok(hasher.finish() as isize)
+            }
+        }
     }
 
     fn __bool__(&self) -> bool {
@@ -554,6 +570,8 @@ impl Nimber {
         }
     }
 
+    /// `self` to an `int` power in the nim field (negative powers of nonzero nimbers too):
+    /// the nonzero nimbers below 2^128 are a group of order 2^128 - 1.
     fn __pow__(
         &self,
         exponent: &Bound<'_, PyAny>,
@@ -562,15 +580,35 @@ impl Nimber {
         if modulo.is_some() {
             return Err(PyTypeError::new_err("a nimber's power takes no modulus"));
         }
-        let exponent: i128 = exponent.extract()?;
-        let base = if exponent < 0 { self.inverse()? } else { *self };
+        if !exponent.is_instance_of::<pyo3::types::PyInt>() {
+            return Err(PyTypeError::new_err(
+                "a nimber's power takes an int exponent",
+            ));
+        }
+        let negative = exponent.lt(0)?;
+        if self.value == 0 {
+            return match (negative, exponent.eq(0)?) {
+                (true, _) => Err(PyZeroDivisionError::new_err("*0 has no inverse")),
+                (false, zero) => Ok(Nimber {
+                    value: u128::from(zero),
+                }),
+            };
+        }
+        let reduced: u128 = exponent.call_method1("__mod__", (u128::MAX,))?.extract()?;
         Ok(Nimber {
-            value: conway::nimber::nim_pow_u128(base.value, exponent.unsigned_abs()),
+            value: conway::nimber::nim_pow_u128(self.value, reduced),
         })
     }
 
-    /// Equal to the nimbers and `int`s of the same value; ordered by value, for sorting
-    /// (nimbers other than 0 are confused with 0 and with each other as games).
+    fn __rtruediv__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+        match nimber_value(other)? {
+            Some(a) => nimber_object(py, nim_mul_u128(a, self.inverse()?.value)),
+            None => Ok(py.NotImplemented()),
+        }
+    }
+
+    /// Equal to the nimbers and `int`s of the same value. Ordered as games: two different
+    /// nimbers are confused, so `<` and `>` never hold and `<=` only between equal ones.
     fn __richcmp__(
         &self,
         py: Python<'_>,
@@ -580,15 +618,21 @@ impl Nimber {
         let Ok(Some(other)) = nimber_value(other) else {
             return Ok(py.NotImplemented());
         };
-        let truth = op.matches(self.value.cmp(&other));
-        Ok(truth.into_pyobject(py)?.to_owned().into_any().unbind())
+        let equal = self.value == other;
+        truth(
+            py,
+            match op {
+                CompareOp::Eq | CompareOp::Le | CompareOp::Ge => equal,
+                CompareOp::Ne => !equal,
+                CompareOp::Lt | CompareOp::Gt => false,
+            },
+        )
     }
 
     /// The hash of the `int` of the same value, so that a nimber and its `int` key a `dict`
     /// alike.
-    fn __hash__(&self) -> u64 {
-        const MODULUS: u128 = (1 << 61) - 1;
-        (self.value % MODULUS) as u64
+    fn __hash__(&self) -> isize {
+        int_hash(self.value)
     }
 
     fn __int__(&self) -> u128 {
@@ -614,6 +658,17 @@ impl Nimber {
     fn __repr__(&self) -> String {
         format!("conway.Nimber({})", self.value)
     }
+}
+
+/// A truth value as a Python object.
+fn truth(py: Python<'_>, truth: bool) -> PyResult<PyObject> {
+    Ok(truth.into_pyobject(py)?.to_owned().into_any().unbind())
+}
+
+/// Python's hash of the `int` `n`: `n` modulo the Mersenne prime 2^61 - 1.
+fn int_hash(n: u128) -> isize {
+    const MODULUS: u128 = (1 << 61) - 1;
+    (n % MODULUS) as isize
 }
 
 fn nimber_object(py: Python<'_>, value: u128) -> PyResult<PyObject> {

@@ -8,7 +8,9 @@ positions and returns the first position where it fails, with the evidence.
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional
 
-from ._conway import solve
+from fractions import Fraction
+
+from ._conway import Game, Nimber, solve
 
 OUTCOMES = ("L", "R", "P", "N", "D")
 
@@ -71,6 +73,7 @@ def check(
 
 def _failure(claimed, analysis):
     """What a claim got wrong about an analysed position, or None where it is right."""
+    _understood(claimed)
     if isinstance(claimed, bool):
         claimed = "P" if claimed else "N"
     if isinstance(claimed, str) and claimed in OUTCOMES:
@@ -80,9 +83,22 @@ def _failure(claimed, analysis):
         witness = winning[0] if claimed == "P" and winning else None
         return claimed, analysis.outcome, witness
     if analysis.value is None:
-        raise ValueError(
-            f"the position has no value to compare with the claim ({analysis.value_unknown})"
-        )
+        why = analysis.value_unknown or "under misère play positions have no values"
+        raise ValueError(f"the position has no value to compare with the claim: {why}")
     if analysis.value == claimed:
         return None
     return claimed, analysis.value, None
+
+
+def _understood(claimed):
+    """Refuses what a claim may not say: a claim is a truth value, an outcome class or a
+    value, and anything else (None from a forgotten `return`, a float) is a mistake in the
+    claim, not a counterexample."""
+    if isinstance(claimed, (bool, int, Fraction, Game, Nimber)):
+        return
+    if isinstance(claimed, str) and claimed in OUTCOMES:
+        return
+    raise TypeError(
+        "a claim returns True or False (a P-position or not), an outcome class "
+        f'("L", "R", "P", "N", "D") or a value (a Game, Nimber, int or Fraction), not {claimed!r}'
+    )

@@ -4,7 +4,7 @@
 use super::{code, html_escape, play_name, play_of, run, type_name};
 use crate::errors::{parse_error, search_error, ConwayError};
 use crate::interrupt;
-use crate::limits;
+use crate::limits::{self, Count};
 use crate::value::outcome_letter;
 use conway::engine::{Meter, Outcome, SearchError};
 use conway::graph::{Graph, GraphReport, GraphText, Kernel, ReadError};
@@ -237,6 +237,9 @@ impl GraphObject {
 #[derive(Default)]
 struct Edges {
     names: Vec<String>,
+    /// The Python value first named by each name: two different values with one name
+    /// (`1` and `"1"`) are an error, not one vertex.
+    values: Vec<PyObject>,
     index: HashMap<String, u32>,
     edges: Vec<(u32, u32)>,
 }
@@ -245,12 +248,24 @@ impl Edges {
     fn vertex(&mut self, v: &Bound<'_, PyAny>) -> PyResult<u32> {
         let name = vertex_name(v)?;
         if let Some(&i) = self.index.get(&name) {
+            let first = self.values[i as usize].bind(v.py());
+            if !first.is(v) && !first.eq(v)? {
+                return Err(parse_error(
+                    format!(
+                        "two different vertices, {} and {}, are both named '{name}': a graph's vertices are named by their str",
+                        first.repr()?,
+                        v.repr()?
+                    ),
+                    None,
+                ));
+            }
             return Ok(i);
         }
         let i = u32::try_from(self.names.len())
             .map_err(|_| ConwayError::new_err("a graph may have at most 2^32 - 1 vertices"))?;
         self.index.insert(name.clone(), i);
         self.names.push(name);
+        self.values.push(v.clone().unbind());
         Ok(i)
     }
 
@@ -356,8 +371,8 @@ fn graph(
     py: Python<'_>,
     edges: &Bound<'_, PyAny>,
     misere: bool,
-    max_positions: Option<u64>,
-    max_memory: Option<u64>,
+    max_positions: Option<Count>,
+    max_memory: Option<Count>,
 ) -> PyResult<GraphObject> {
     let limits = limits::of_call(max_positions, max_memory);
     let play = play_of(misere);

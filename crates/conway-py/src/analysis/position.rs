@@ -4,6 +4,7 @@
 use super::report::{analyse, AnalysisObject};
 use super::{play_of, run, sum_of, type_name, Part};
 use crate::errors::rule_error;
+use crate::limits::Count;
 use crate::{custom, limits};
 use conway::analysis::{Kind, Position, Sum};
 use conway::engine::Play;
@@ -124,6 +125,12 @@ pub(super) fn parts_of(
             "give the position too: conway.solve('nim', '3 4')",
         ));
     }
+    // A game written in Python whose position is None, which the signature cannot tell
+    // from no position.
+    let none = game.py().None().into_bound(game.py());
+    if custom::position_of(game, &none)?.is_some() {
+        return Ok(vec![read_part(game, &none, play)?]);
+    }
     Err(PyTypeError::new_err(format!(
         "solve takes a game and a position, a conway.Position, a conway.Sum or a list of (game, position) pairs, not {} alone",
         type_name(game)
@@ -199,17 +206,23 @@ impl PositionObject {
     }
 
     /// The analysis of this position: see `conway.solve`.
-    #[pyo3(signature = (*, misere=false, keep=1000, max_positions=None, max_memory=None))]
+    #[pyo3(signature = (*, misere=false, keep=Count(1000), max_positions=None, max_memory=None))]
     fn solve(
         &self,
         py: Python<'_>,
         misere: bool,
-        keep: usize,
-        max_positions: Option<u64>,
-        max_memory: Option<u64>,
+        keep: Count,
+        max_positions: Option<Count>,
+        max_memory: Option<Count>,
     ) -> PyResult<AnalysisObject> {
         let limits = limits::of_call(max_positions, max_memory);
-        analyse(py, vec![self.part.clone()], play_of(misere), keep, limits)
+        analyse(
+            py,
+            vec![self.part.clone()],
+            play_of(misere),
+            keep.len(),
+            limits,
+        )
     }
 
     fn __str__(&self) -> String {
@@ -378,17 +391,17 @@ impl SumObject {
     }
 
     /// The analysis of the sum: see `conway.solve`.
-    #[pyo3(signature = (*, misere=false, keep=1000, max_positions=None, max_memory=None))]
+    #[pyo3(signature = (*, misere=false, keep=Count(1000), max_positions=None, max_memory=None))]
     fn solve(
         &self,
         py: Python<'_>,
         misere: bool,
-        keep: usize,
-        max_positions: Option<u64>,
-        max_memory: Option<u64>,
+        keep: Count,
+        max_positions: Option<Count>,
+        max_memory: Option<Count>,
     ) -> PyResult<AnalysisObject> {
         let limits = limits::of_call(max_positions, max_memory);
-        analyse(py, self.parts.clone(), play_of(misere), keep, limits)
+        analyse(py, self.parts.clone(), play_of(misere), keep.len(), limits)
     }
 
     fn __len__(&self) -> usize {

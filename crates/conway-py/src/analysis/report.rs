@@ -8,6 +8,7 @@ use super::{
     written, Part,
 };
 use crate::errors::rule_error;
+use crate::limits::Count;
 use crate::value::{self, fraction, outcome_letter};
 use crate::{interrupt, limits};
 use conway::analysis::{Analysis, Kind, MoveResult, Mover, Request, Stops, Sum, Value};
@@ -534,20 +535,20 @@ impl AnalysisObject {
 /// moves of each player are held (the others are counted); `max_positions` and `max_memory`
 /// bound the work and the memory of this call (the session's limits otherwise).
 #[pyfunction]
-#[pyo3(signature = (game, position=None, *, misere=false, keep=1000, max_positions=None, max_memory=None))]
+#[pyo3(signature = (game, position=None, *, misere=false, keep=Count(1000), max_positions=None, max_memory=None))]
 fn solve(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     position: Option<&Bound<'_, PyAny>>,
     misere: bool,
-    keep: usize,
-    max_positions: Option<u64>,
-    max_memory: Option<u64>,
+    keep: Count,
+    max_positions: Option<Count>,
+    max_memory: Option<Count>,
 ) -> PyResult<AnalysisObject> {
     let play = play_of(misere);
     let parts = parts_of(game, position, play)?;
     let limits = limits::of_call(max_positions, max_memory);
-    analyse(py, parts, play, keep, limits)
+    analyse(py, parts, play, keep.len(), limits)
 }
 
 /// A nimber as a `conway.Nimber`.

@@ -2,6 +2,7 @@
 
 use super::run;
 use crate::errors::{rule_error, LimitError};
+use crate::limits::Count;
 use crate::{interrupt, limits};
 use conway::engine::{show_bytes, Limits};
 use conway::games::ruleset;
@@ -222,10 +223,11 @@ fn past_u64(n: u64) -> PyErr {
 fn seq(
     py: Python<'_>,
     game: &str,
-    n: u64,
-    max_positions: Option<u64>,
-    max_memory: Option<u64>,
+    n: &Bound<'_, PyAny>,
+    max_positions: Option<Count>,
+    max_memory: Option<Count>,
 ) -> PyResult<SequenceObject> {
+    let n = heap_size(n)?;
     let mut limits = limits::of_call(max_positions, max_memory);
     let asked = sequence_work_limit(n);
     if max_positions.is_none() && asked > Limits::default().max_positions {
@@ -254,4 +256,17 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SequenceObject>()?;
     m.add_function(wrap_pyfunction!(seq, m)?)?;
     Ok(())
+}
+
+/// The largest heap of a sequence, as asked: an `int` from 0 to 2^64 - 1.
+fn heap_size(n: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let Count(size) = n.extract()?;
+    if size == u64::MAX && n.gt(u64::MAX)? {
+        return Err(past_u64_heap(n));
+    }
+    Ok(size)
+}
+
+fn past_u64_heap(n: &Bound<'_, PyAny>) -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(format!("heaps go up to 2^64 - 1, and {n} is past it"))
 }

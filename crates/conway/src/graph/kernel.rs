@@ -51,8 +51,8 @@ impl Kernel {
             ),
             Kernel::BoundReached { steps } => Some(format!(
                 "the search for a kernel among the draws stopped after {steps} steps without \
-                 an answer (whether a kernel exists is NP-complete in general); more work \
-                 (--max-positions on the command line) searches further"
+                 an answer (whether a kernel exists is NP-complete in general); a larger limit \
+                 of positions searches further"
             )),
         }
     }
