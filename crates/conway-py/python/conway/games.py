@@ -19,8 +19,9 @@ class ImpartialGame:
 
     Define ``options(position)``, the positions one move reaches. Optionally define
     ``components(position)``, the independent parts a position splits into (a move is a move
-    in exactly one of them), so that each part is solved once; and ``show(position)``, how a
-    position is written (its ``repr`` otherwise). Set ``name`` to name the game in reports.
+    in exactly one of them), so that each part is solved once: the engine trusts it, and an
+    empty list says the position has no moves at all. ``show(position)`` says how a position
+    is written (its ``repr`` otherwise). Set ``name`` to name the game in reports.
 
     Every line of play must end. A game whose play may go round a cycle sets
     ``may_loop = True``: its positions are then analysed on their game graph (win, loss or
