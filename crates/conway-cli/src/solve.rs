@@ -8,17 +8,15 @@
 //! has gone (`| head`) stops the search at once.
 
 use crate::{write_json, Failure};
-use conway::analysis::{Analysis, Kind, Move, MoveResult, Mover, RuleError, Sum};
+use conway::analysis::{
+    Analysis, Kind, Move, MoveResult, Mover, RuleError, Sum, MAX_SHOWN_POSITION,
+};
 use conway::engine::{Outcome, Play};
 use conway::number::Dyadic;
 use conway::partizan::Player;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-
-/// The longest position written out in a move's `to`: a move from a longer position is
-/// described by what it changes alone, so that output grows linearly with the position.
-pub const MAX_SHOWN_POSITION: usize = 1000;
 
 /// How many moves are held before the moves are written as they come.
 const HELD_MOVES: usize = 1000;
@@ -89,28 +87,9 @@ struct Writer<'s> {
 
 impl<'s> Writer<'s> {
     fn new(sum: &'s Sum) -> Self {
-        let position = match sum.components() {
-            [only] => only.show(),
-            _ => sum.show(),
-        };
-        let game = match sum.components() {
-            [only] => only.game().to_string(),
-            _ => "sum".to_string(),
-        };
-        let names = match sum.components() {
-            [_] => Vec::new(),
-            components => components
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    let shown = c.show();
-                    match shown.chars().count() <= MAX_SHOWN_POSITION {
-                        true => format!("{} {shown}", c.game()),
-                        false => format!("component {} ({})", i + 1, c.game()),
-                    }
-                })
-                .collect(),
-        };
+        let position = sum.written();
+        let game = sum.game();
+        let names = sum.component_names();
         Writer {
             long: position.chars().count() > MAX_SHOWN_POSITION,
             sum,

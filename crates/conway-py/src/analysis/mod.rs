@@ -147,15 +147,6 @@ pub(super) fn code(text: &str) -> String {
     format!("<code>{}</code>", html_escape(&cut(text, MAX_CELL)))
 }
 
-/// A sum as `solve` writes it: a sum of one as its position alone, else each component's
-/// game and position, joined by " + ".
-pub(super) fn written(sum: &Sum) -> String {
-    match sum.components() {
-        [only] => only.show(),
-        _ => sum.show(),
-    }
-}
-
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     catalogue::register(m)?;
     position::register(m)?;

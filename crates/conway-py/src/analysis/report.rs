@@ -5,20 +5,18 @@ use super::position::{parts_of, positions, PositionObject};
 use super::table::{self, Listed, Table};
 use super::{
     code, cut, html_escape, mover_name, play_name, play_of, player_of, result_name, run, sum_of,
-    written, Part,
+    Part,
 };
 use crate::errors::rule_error;
 use crate::limits::Count;
 use crate::value::{self, fraction, outcome_letter};
 use crate::{interrupt, limits};
-use conway::analysis::{Analysis, Kind, MoveResult, Mover, Request, Stops, Sum, Value};
+use conway::analysis::{
+    Analysis, Kind, MoveResult, Mover, Request, Stops, Sum, Value, MAX_SHOWN_POSITION,
+};
 use conway::engine::{Limits, Outcome, Play};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
-
-/// The longest position written out in a move's `to` by `to_dict`, as `conway solve --json`
-/// writes it (the command line's `MAX_SHOWN_POSITION`).
-const MAX_SHOWN_POSITION: usize = 1000;
 
 /// One best move of an analysis: who makes it, in which component of a sum, where it leads
 /// and what it achieves.
@@ -150,27 +148,10 @@ impl AnalysisObject {
         mut found: Analysis,
     ) -> PyResult<AnalysisObject> {
         let components = sum.components();
-        let position = written(&sum);
-        let game = match components {
-            [only] => only.game().to_string(),
-            _ => "sum".to_string(),
-        };
+        let position = sum.written();
+        let game = sum.game();
         let long = position.chars().count() > MAX_SHOWN_POSITION;
-        // How a move of a sum of several names its component, as `solve` writes it.
-        let names: Vec<String> = match components {
-            [_] => Vec::new(),
-            _ => components
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    let shown = c.show();
-                    match shown.chars().count() <= MAX_SHOWN_POSITION {
-                        true => format!("{} {shown}", c.game()),
-                        false => format!("component {} ({})", i + 1, c.game()),
-                    }
-                })
-                .collect(),
-        };
+        let names = sum.component_names();
         let mut moves = Vec::with_capacity(found.moves.len());
         for m in &found.moves {
             let component = &components[m.component];

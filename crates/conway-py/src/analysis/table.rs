@@ -1,7 +1,7 @@
 //! The notebook table of an analysis's moves: which moves it lists, the value of the whole
 //! after each and what each achieves.
 
-use super::{code, cut, html_escape, mover_name, player_of, result_name, written, MAX_CELL};
+use super::{code, cut, html_escape, mover_name, player_of, result_name, MAX_CELL};
 use crate::interrupt;
 use conway::analysis::{Kind, MoveResult, Mover, Position, Request, Sum, Value};
 use conway::engine::{Limits, Outcome, Play};
@@ -129,7 +129,7 @@ impl Table<'_> {
                 rows.push(Row {
                     player: mover_name(mover),
                     description: self.describe(mover, i, to),
-                    after: cut(&written(&self.after(i, to)), MAX_CELL),
+                    after: cut(&self.after(i, to).written(), MAX_CELL),
                     value: shown(&store, after),
                     result,
                 });
@@ -181,7 +181,7 @@ impl Table<'_> {
             rows.push(Row {
                 player: mover_name(m.mover),
                 description: self.describe(m.mover, m.component, &m.to),
-                after: cut(&written(&after), MAX_CELL),
+                after: cut(&after.written(), MAX_CELL),
                 value,
                 result: verdict(m.mover, outcome, m.best),
             });

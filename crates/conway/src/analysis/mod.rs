@@ -16,7 +16,8 @@ pub(crate) use partizan::typed_partizan;
 pub use partizan::{PartizanNotation, PartizanRules, PartizanTypeable};
 pub use position::Position;
 pub use report::{
-    Analysis, Move, MoveCounts, MoveResult, Mover, ShortGame, Stops, Value, MAX_SHOWN_VALUE,
+    Analysis, Move, MoveCounts, MoveResult, Mover, ShortGame, Stops, Value, MAX_SHOWN_POSITION,
+    MAX_SHOWN_VALUE,
 };
 pub use ruleset::{Budget, Build, Kind, Params, RuleInfo, Ruleset};
 pub use sum::{Request, Sum};

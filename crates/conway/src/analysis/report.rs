@@ -110,6 +110,10 @@ impl Value {
 /// exponentially longer than the store that holds it.
 pub const MAX_SHOWN_VALUE: usize = 1 << 20;
 
+/// The longest position a report writes out: a move from a longer position is described by
+/// what it changes alone, so that a report grows linearly with the position.
+pub const MAX_SHOWN_POSITION: usize = 1000;
+
 /// A nimber as the texts write it: `0`, `*`, `*2`.
 fn nimber_text(n: u64) -> String {
     match n {

@@ -320,12 +320,39 @@ impl Sum {
             .collect()
     }
 
-    /// The name errors give: the game's for a position alone, else `sum`.
-    fn game(&self) -> String {
+    /// The name reports and errors give the whole: the game's for a position alone, else
+    /// `sum`.
+    pub fn game(&self) -> String {
         match self.components.as_slice() {
             [only] => only.game().to_string(),
             _ => "sum".to_string(),
         }
+    }
+
+    /// The whole as reports write it: a position alone in its notation, else
+    /// [`Sum::show`].
+    pub fn written(&self) -> String {
+        match self.components.as_slice() {
+            [only] => only.show(),
+            _ => self.show(),
+        }
+    }
+
+    /// How a report's move names its component, in a sum of several (none for a position
+    /// alone): its game and position, or its place and game where the position is longer
+    /// than [`MAX_SHOWN_POSITION`](super::MAX_SHOWN_POSITION).
+    pub fn component_names(&self) -> Vec<String> {
+        if self.components.len() < 2 {
+            return Vec::new();
+        }
+        let name = |(i, c): (usize, &Position)| {
+            let shown = c.show();
+            match shown.chars().count() <= super::MAX_SHOWN_POSITION {
+                true => format!("{} {shown}", c.game()),
+                false => format!("component {} ({})", i + 1, c.game()),
+            }
+        };
+        self.components.iter().enumerate().map(name).collect()
     }
 }
 
