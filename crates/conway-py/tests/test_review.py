@@ -108,3 +108,11 @@ def test_best_move_plays_sums_and_checks_the_player():
         conway.best_move(conway.position("nim", "3"), player="bogus")
     board = conway.position("domineering", "..|..") + conway.position("nim", "1")
     assert conway.best_move(board, player="left") is not None
+
+
+def test_the_values_a_sequence_keeps_count_against_the_memory_limit():
+    # Grundy's game has no period to stand in for its values: all 200,001 are kept.
+    with pytest.raises(conway.LimitError) as caught:
+        conway.seq("grundy", 200_000, max_memory=1 << 20)
+    assert caught.value.limit == "max_memory"
+    assert len(conway.seq("grundy", 200_000, max_memory=16 << 20)) == 200_001

@@ -4,12 +4,14 @@ use super::run;
 use crate::errors::{rule_error, LimitError};
 use crate::limits::Count;
 use crate::{interrupt, limits};
-use conway::engine::{show_bytes, Limits};
+use conway::analysis::RuleError;
+use conway::engine::{show_bytes, Limits, SearchError};
 use conway::games::ruleset;
 use conway::heap::{sequence_work_limit, Detected};
 use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice};
+use std::mem::size_of;
 
 /// The nim values of single heaps of sizes 0..n of a heap game, and the period they show.
 ///
@@ -238,6 +240,15 @@ fn seq(
     let rules = &rules;
     run(py, false, move || {
         let sequence = rules.sequence(n, interrupt::budget(limits))?;
+        // The values kept for Python count against the memory limit too.
+        let kept = sequence.computed().saturating_mul(size_of::<u64>() as u64);
+        if kept > limits.max_memory {
+            let limit = limits.max_memory;
+            return Err(RuleError::Search {
+                game: rules.name(),
+                source: SearchError::OutOfMemory { limit },
+            });
+        }
         let computed: Vec<u64> = (0..sequence.computed())
             .map_while(|k| sequence.value(k))
             .collect();
