@@ -9,6 +9,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod allocator;
 mod play;
 mod repl;
+mod serve;
 mod show;
 mod solve;
 mod thermo;
@@ -63,6 +64,9 @@ enum Command {
     Repl(ReplArgs),
     /// Lists the games, or documents one game's position notation.
     Rules(RulesArgs),
+    /// Serves the analyses over HTTP on 127.0.0.1, as the JSON of `--json`: `GET /api/rules`,
+    /// `POST /api/solve`, `POST /api/eval`.
+    Serve(ServeArgs),
 }
 
 /// A game and a position in its notation.
@@ -180,10 +184,13 @@ fn progress_bar() -> Option<conway::engine::Progress> {
     })
 }
 
+/// How many winning moves are listed unless `--moves` or `--all-moves` says otherwise.
+const MOVES_LISTED: usize = 20;
+
 #[derive(Args)]
 struct MoveArgs {
     /// List at most this many winning moves (the total is always given).
-    #[arg(long, default_value_t = 20, conflicts_with = "all_moves")]
+    #[arg(long, default_value_t = MOVES_LISTED, conflicts_with = "all_moves")]
     moves: usize,
     /// List every winning move.
     #[arg(long)]
@@ -321,6 +328,22 @@ struct ThermographArgs {
 }
 
 #[derive(Args)]
+struct ServeArgs {
+    /// The port to listen on, on 127.0.0.1; 0 takes a free one. The address is printed.
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+    /// The limits of each computation; at most two run at once.
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+impl ServeArgs {
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        serve::run(self.port, self.limits.limits(), out)
+    }
+}
+
+#[derive(Args)]
 struct RulesArgs {
     /// A game name, with or without parameters.
     name: Option<String>,
@@ -400,6 +423,7 @@ fn run(cli: Cli) -> ExitCode {
         Command::Eval(args) => args.run(&mut out),
         Command::Repl(args) => args.run(&mut out),
         Command::Rules(args) => args.run(&mut out),
+        Command::Serve(args) => args.run(&mut out),
     };
     match result.and_then(|()| out.flush().map_err(Failure::Output)) {
         Ok(()) => ExitCode::SUCCESS,
