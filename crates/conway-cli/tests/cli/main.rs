@@ -7,6 +7,7 @@ mod review_memory;
 mod review_rules;
 mod review_short;
 mod schema;
+mod serve;
 
 use serde_json::Value;
 use std::process::{Command, Output};
