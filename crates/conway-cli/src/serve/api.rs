@@ -296,14 +296,22 @@ pub async fn eval(
         Ok(request) => request,
         Err(error) => return error.into_response(),
     };
-    compute(&server, move |limits, _| {
-        eval_json(&request.expression, limits)
+    compute(&server, move |limits, interrupt| {
+        eval_json(&request.expression, limits, interrupt)
     })
     .await
 }
 
-fn eval_json(expression: &str, limits: Limits) -> Result<Vec<u8>, ApiError> {
-    let mut env = Env::with_store(conway::short::Store::with_limits(limits));
+/// The evaluation of `expression`, stopped by `interrupt` (a client that hung up) as the
+/// repl's Ctrl-C stops one: through its store.
+fn eval_json(
+    expression: &str,
+    limits: Limits,
+    interrupt: Arc<AtomicBool>,
+) -> Result<Vec<u8>, ApiError> {
+    let mut store = conway::short::Store::with_limits(limits);
+    store.interrupt_on(interrupt);
+    let mut env = Env::with_store(store);
     let value = env
         .run(expression)
         .map_err(ApiError::lang)?
