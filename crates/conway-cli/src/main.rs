@@ -7,6 +7,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod allocator;
+mod moves;
 mod play;
 mod repl;
 mod serve;
@@ -45,6 +46,9 @@ enum Command {
     ///
     /// A sum of positions of different games is written `GAME POSITION + GAME POSITION ...`.
     Solve(SolveArgs),
+    /// Every move of one player, with the value and outcome it leads to and the move perfect
+    /// play makes.
+    Moves(MovesArgs),
     /// Play a game against perfect play, typing moves on standard input.
     Play(PlayArgs),
     /// Every position reachable from a position, with its moves; P marks the kernel.
@@ -216,6 +220,25 @@ struct SolveArgs {
     more: Vec<String>,
     #[command(flatten)]
     moves: MoveArgs,
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Args)]
+struct MovesArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Whose moves, in a partizan game: Left or Right.
+    #[arg(long = "as", value_name = "SIDE", default_value = "left", value_parser = parse_side)]
+    side: Player,
+    /// The first move listed, counting from 1 in the order of every move.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    from: u64,
+    /// List at most this many moves (the total is always given).
+    #[arg(long, default_value_t = 100)]
+    count: u64,
     #[command(flatten)]
     output: Output,
     #[command(flatten)]
@@ -416,6 +439,7 @@ fn run(cli: Cli) -> ExitCode {
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {
         Command::Solve(args) => args.run(&mut out),
+        Command::Moves(args) => args.run(&mut out),
         Command::Play(args) => args.run(&mut out),
         Command::Graph(args) => args.run(&mut out),
         Command::Seq(args) => args.run(&mut out),
@@ -460,6 +484,20 @@ impl SolveArgs {
         solve::write(out, self.output.json, &sum, |each| {
             sum.analyse_each(&request, each)
         })
+    }
+}
+
+impl MovesArgs {
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        let rules = ruleset(&self.game.game)?;
+        let play = rules.play(self.game.play());
+        let position = rules.parse_under(&self.game.position, play)?;
+        let from = usize::try_from(self.from - 1).unwrap_or(usize::MAX);
+        let count = usize::try_from(self.count).unwrap_or(usize::MAX);
+        let page = from..from.saturating_add(count);
+        let budget = || self.limits.budget();
+        let report = moves::report(&position, self.side, play, page, &budget)?;
+        moves::write(out, self.output.json, &report)
     }
 }
 

@@ -179,16 +179,14 @@ impl Game<'_> {
         choices: Choices,
         output: &mut dyn Write,
     ) -> Result<Position, Failure> {
-        let best = (0..choices.moves.len())
-            .filter_map(|i| Some((choices.rank[i]?, i)))
-            .min();
-        let remark = match (best, choices.draws) {
+        let chosen = crate::moves::perfect_choice(choices.rank.iter().copied()).unwrap_or(0);
+        let remark = match (choices.rank[chosen], choices.draws) {
             (None, _) => " (every move loses here)",
             (Some(_), true) => " (no move wins; this keeps the draw)",
             (Some(_), false) => "",
         };
         let mut moves = choices.moves;
-        let chosen = moves.swap_remove(best.map_or(0, |(_, i)| i));
+        let chosen = moves.swap_remove(chosen);
         writeln!(
             output,
             "{}: I play {} → {}{remark}",

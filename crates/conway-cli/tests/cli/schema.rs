@@ -71,3 +71,48 @@ fn what_is_unknown_names_the_option_to_raise() {
         assert!(why.contains("--max-positions"), "{field}: {why}");
     }
 }
+
+/// `conway moves` lists every move, not only the winning ones, each with the value and
+/// outcome it leads to; perfect play's move is a winning one where one exists.
+#[test]
+fn moves_lists_every_move_with_its_value() {
+    let report = json(&[
+        "moves",
+        "domineering",
+        "..|..|..",
+        "--as",
+        "right",
+        "--json",
+    ]);
+    assert_eq!(report["total"], 3);
+    let moves = report["moves"].as_array().unwrap();
+    let values: Vec<&str> = moves.iter().map(|m| m["value"].as_str().unwrap()).collect();
+    assert_eq!(values, ["+-1", "-2", "+-1"]);
+    let results: Vec<&str> = moves
+        .iter()
+        .map(|m| m["result"].as_str().unwrap())
+        .collect();
+    assert_eq!(results, ["loses", "wins", "loses"]);
+    assert_eq!(report["perfect_play"], 1);
+    // Impartial: the winning move of Nim 3 5 goes to 3 3, a P-position of value 0.
+    let report = json(&["moves", "nim", "3 5", "--json"]);
+    let perfect = report["perfect_play"].as_u64().unwrap() as usize;
+    assert_eq!(report["moves"][perfect]["to"], "3 3");
+    assert_eq!(report["moves"][perfect]["value"], "0");
+    assert_eq!(report["moves"][perfect]["outcome"], "P");
+    // A page of moves from a long list, the total still counted.
+    let report = json(&[
+        "moves", "nim", "40", "--from", "11", "--count", "2", "--json",
+    ]);
+    assert_eq!(
+        (report["total"].as_u64(), report["from"].as_u64()),
+        (Some(40), Some(10))
+    );
+    assert_eq!(report["moves"].as_array().unwrap().len(), 2);
+    // Where every move loses, perfect play still moves; without moves, it has none.
+    assert_eq!(json(&["moves", "nim", "1 1", "--json"])["perfect_play"], 0);
+    assert_eq!(
+        json(&["moves", "nim", "0", "--json"])["perfect_play"],
+        Value::Null
+    );
+}
