@@ -22,7 +22,7 @@ use conway::engine::{Limit, Limits, Play, SearchError};
 use conway::games::{catalogue, ruleset};
 use conway::graph::{
     Compound, CompoundAnalysis, CompoundError, Graph, GraphReport, GraphText, Method,
-    PartizanReport, ReadError, SumReport,
+    PartizanGraph, PartizanLabels, PartizanReport, ReadError, SumReport,
 };
 use conway::heap::sequence_work_limit;
 use conway::lang::{Env, LangError, Report};
@@ -355,14 +355,34 @@ struct ServeArgs {
     /// The port to listen on, on 127.0.0.1; 0 takes a free one. The address is printed.
     #[arg(long, default_value_t = 0)]
     port: u16,
+    /// The longest one computation may run, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    max_seconds: f64,
     /// The limits of each computation; at most two run at once.
     #[command(flatten)]
     limits: LimitArgs,
 }
 
+/// Reads a positive number of seconds that a timer can count.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if seconds > 0.0 && std::time::Duration::try_from_secs_f64(seconds).is_ok() {
+        Ok(seconds)
+    } else {
+        Err(format!("'{text}': give a positive number of seconds"))
+    }
+}
+
 impl ServeArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
-        serve::run(self.port, self.limits.limits(), out)
+        let settings = serve::Settings {
+            limits: self.limits.limits(),
+            work: self.limits.max_positions,
+            max_time: std::time::Duration::from_secs_f64(self.max_seconds),
+        };
+        serve::run(self.port, &settings, out)
     }
 }
 
@@ -554,53 +574,33 @@ impl GraphArgs {
     fn run_file(&self, out: &mut dyn Write) -> Result<(), Failure> {
         // The file's text, the graph and its analysis all count against one memory limit.
         let mut meter = Meter::new(self.limits.limits());
-        let text = {
-            let file = read_graph_file(&self.game, self.limits.max_memory)?;
-            GraphText::parse(&file, &mut meter).map_err(|e| self.read_error(e))?
-        };
-        if text.right_moves.is_some() {
-            if self.sum.is_some() || self.dot {
-                return Err(Failure::Message(format!(
-                    "{}: --sum and --dot take an impartial graph, and this one is partizan (it has `|`)",
+        let file = read_graph_file(&self.game, self.limits.max_memory)?;
+        let Some(names) = &self.sum else {
+            let drawn = DrawnGraph::read(Some(&self.game), &file, self.play(), &mut meter)
+                .map_err(|e| read_error(&self.game, e))?;
+            return match drawn {
+                DrawnGraph::Impartial(report) => self.write(out, &report),
+                DrawnGraph::Partizan(..) if self.dot => Err(Failure::Message(format!(
+                    "{}: --dot takes an impartial graph, and this one is partizan (it has `|`)",
                     self.game
-                )));
-            }
-            let graph = text
-                .into_partizan_graph(&mut meter)
-                .map_err(|e| self.read_error(e))?;
-            let labels = graph.solve(self.play());
-            return match self.output.json {
-                true => write_json(
-                    out,
-                    &PartizanReport {
-                        file: &self.game,
-                        play: self.play(),
-                        graph: &graph,
-                        labels: &labels,
-                    },
-                ),
-                false => show::partizan_graph(out, &self.game, self.play(), &graph, &labels),
+                ))),
+                drawn if self.output.json => drawn.write_json(out, &self.game, self.play()),
+                DrawnGraph::Partizan(graph, labels) => {
+                    show::partizan_graph(out, &self.game, self.play(), &graph, &labels)
+                }
             };
-        }
-        let tokens = match &self.sum {
-            Some(names) => Some(tokens(&text, names, &self.game)?),
-            None => None,
         };
+        let text = GraphText::parse(&file, &mut meter).map_err(|e| read_error(&self.game, e))?;
+        if text.right_moves.is_some() {
+            return Err(Failure::Message(format!(
+                "{}: --sum takes an impartial graph, and this one is partizan (it has `|`)",
+                self.game
+            )));
+        }
+        let tokens = tokens(&text, names, &self.game)?;
         let graph = text
             .into_graph(&mut meter)
-            .map_err(|e| self.read_error(e))?;
-        let Some(tokens) = tokens else {
-            let report = GraphReport::new(
-                None,
-                Some(self.game.clone()),
-                graph,
-                self.play(),
-                self.limits.limits().max_positions,
-                &mut meter,
-            )
-            .map_err(|e| self.read_error(e.into()))?;
-            return self.write(out, &report);
-        };
+            .map_err(|e| read_error(&self.game, e))?;
         if let Some(compound) = &self.compound {
             return self.run_compound(out, compound, &graph, tokens, &mut meter);
         }
@@ -609,25 +609,11 @@ impl GraphArgs {
                 "--sum analyses normal play: under misère play a sum is not found from its parts' values; draw the sum's own graph instead".into(),
             ));
         }
-        let sum =
-            SumReport::new(&graph, tokens, &mut meter).map_err(|e| self.read_error(e.into()))?;
+        let sum = SumReport::new(&graph, tokens, &mut meter)
+            .map_err(|e| read_error(&self.game, e.into()))?;
         match self.output.json {
             true => write_json(out, &sum),
             false => show::sum(out, &self.game, &sum),
-        }
-    }
-
-    /// Why a graph file could not be read or analysed, naming the file, and past the memory
-    /// limit the option that raises it.
-    fn read_error(&self, error: ReadError) -> String {
-        let file = &self.game;
-        match error {
-            ReadError::Limit(SearchError::OutOfMemory { limit }) => format!(
-                "{file}: the graph needs more than {} of memory; give a smaller graph or raise the limit (--max-memory SIZE)",
-                conway::engine::show_bytes(limit)
-            ),
-            ReadError::Limit(error) => format!("{file}: {}", explain_search(&error)),
-            other => format!("{file}: {other}"),
         }
     }
 
@@ -675,6 +661,70 @@ impl GraphArgs {
             ),
             CompoundError::Search(error) => format!("{file}: {}", explain_search(&error)),
             other => format!("{file}: {other}"),
+        }
+    }
+}
+
+/// Why a graph file (or a graph's text, named `file`) could not be read or analysed, and
+/// past the memory limit the option that raises it.
+fn read_error(file: &str, error: ReadError) -> String {
+    match error {
+        ReadError::Limit(SearchError::OutOfMemory { limit }) => format!(
+            "{file}: the graph needs more than {} of memory; give a smaller graph or raise the limit (--max-memory SIZE)",
+            conway::engine::show_bytes(limit)
+        ),
+        ReadError::Limit(error) => format!("{file}: {}", explain_search(&error)),
+        other => format!("{file}: {other}"),
+    }
+}
+
+/// The graph a text draws, analysed: impartial, or partizan where it has `|`.
+enum DrawnGraph {
+    Impartial(GraphReport),
+    Partizan(PartizanGraph<String>, PartizanLabels),
+}
+
+impl DrawnGraph {
+    /// Reads `text` (the file `file`, where it is one) and labels its vertices under `play`,
+    /// within the limits of `meter`.
+    fn read(
+        file: Option<&str>,
+        text: &str,
+        play: Play,
+        meter: &mut Meter,
+    ) -> Result<DrawnGraph, ReadError> {
+        let text = GraphText::parse(text, meter)?;
+        if text.right_moves.is_some() {
+            let graph = text.into_partizan_graph(meter)?;
+            let labels = graph.solve(play);
+            return Ok(DrawnGraph::Partizan(graph, labels));
+        }
+        let graph = text.into_graph(meter)?;
+        let max_positions = meter.limits().max_positions;
+        let report = GraphReport::new(
+            None,
+            file.map(str::to_string),
+            graph,
+            play,
+            max_positions,
+            meter,
+        )?;
+        Ok(DrawnGraph::Impartial(report))
+    }
+
+    /// Writes the report as `graph FILE --json` prints it.
+    fn write_json(&self, out: &mut dyn Write, name: &str, play: Play) -> Result<(), Failure> {
+        match self {
+            DrawnGraph::Impartial(report) => write_json(out, report),
+            DrawnGraph::Partizan(graph, labels) => write_json(
+                out,
+                &PartizanReport {
+                    file: name,
+                    play,
+                    graph,
+                    labels,
+                },
+            ),
         }
     }
 }
@@ -797,6 +847,33 @@ struct SequenceReport {
     max_value: u64,
 }
 
+impl SequenceReport {
+    /// The report on `sequence`, the nim values of heaps 0..=`to` of `game`, with the values
+    /// where `shown`, and the file they were written to.
+    fn new(
+        game: String,
+        to: u64,
+        sequence: &conway::heap::Sequence<'_>,
+        shown: bool,
+        values_file: Option<String>,
+    ) -> Self {
+        let period = sequence.period().map(|d| d.period);
+        SequenceReport {
+            game,
+            to,
+            values: shown.then(|| sequence.values().collect()),
+            values_file,
+            preperiod: period.map(|p| p.preperiod),
+            period: period.map(|p| p.period),
+            saltus: period.map(|p| p.saltus),
+            proved: sequence.period().is_some_and(|d| d.proved),
+            computed: sequence.computed(),
+            rare_count: sequence.rare_count(),
+            max_value: sequence.max_value(),
+        }
+    }
+}
+
 impl SeqArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let rules = ruleset(&self.game)?;
@@ -810,23 +887,9 @@ impl SeqArgs {
         }
         let shown = self.out.is_none() && self.to < MAX_SHOWN_VALUES;
         if self.output.json {
-            let period = sequence.period().map(|d| d.period);
-            write_json(
-                out,
-                &SequenceReport {
-                    game: rules.name(),
-                    to: self.to,
-                    values: shown.then(|| sequence.values().collect()),
-                    values_file: self.out.as_ref().map(|p| p.display().to_string()),
-                    preperiod: period.map(|p| p.preperiod),
-                    period: period.map(|p| p.period),
-                    saltus: period.map(|p| p.saltus),
-                    proved: sequence.period().is_some_and(|d| d.proved),
-                    computed: sequence.computed(),
-                    rare_count: sequence.rare_count(),
-                    max_value: sequence.max_value(),
-                },
-            )
+            let file = self.out.as_ref().map(|p| p.display().to_string());
+            let report = SequenceReport::new(rules.name(), self.to, &sequence, shown, file);
+            write_json(out, &report)
         } else {
             show::sequence(out, &rules.name(), &sequence, shown)?;
             if let Some(path) = &self.out {

@@ -4,7 +4,9 @@
 //! only the winning ones; `conway play` and the server's play page choose by it.
 
 use crate::{write_json, Failure};
-use conway::analysis::{Budget, Kind, MoveResult, Mover, Position, Request, MAX_LISTED_MOVES};
+use conway::analysis::{
+    Budget, Kind, MoveResult, Mover, Position, Request, RuleError, MAX_LISTED_MOVES,
+};
 use conway::analysis::{MAX_SHOWN_POSITION, MAX_SHOWN_VALUE};
 use conway::engine::{Outcome, Play};
 use conway::partizan::Player;
@@ -61,7 +63,7 @@ pub fn report(
     play: Play,
     page: Range<usize>,
     budget: &dyn Fn() -> Budget,
-) -> Result<Report, Failure> {
+) -> Result<Report, RuleError> {
     let impartial = position.kind().is_impartial();
     let mover = if impartial {
         Mover::Either

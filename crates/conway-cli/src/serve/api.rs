@@ -1,48 +1,91 @@
 //! The handlers of the API: each reads its request, computes on a blocking thread under the
 //! server's limits, and answers with the command line's JSON or an [`ApiError`].
 
-use crate::{explain, explain_lang, play_of, solve, write_json, Evaluation, Failure};
+use crate::{
+    explain, explain_lang, explain_search, explain_sequence, moves, parse_side, play_of,
+    read_error, solve, thermo, write_json, DrawnGraph, Evaluation, Failure, SequenceReport,
+    MAX_SHOWN_VALUES,
+};
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use conway::analysis::{Budget, Request, RuleError};
-use conway::engine::{Limit, Limits};
-use conway::games::catalogue;
-use conway::lang::{Env, LangError};
+use conway::engine::{Limit, Limits, Meter, Progress, SearchError};
+use conway::games::{catalogue, ruleset};
+use conway::graph::ReadError;
+use conway::heap::sequence_work_limit;
+use conway::lang::{Env, LangError, Value};
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::Semaphore;
 
 /// What every handler shares: the limits of a computation and the workers' permits.
 pub struct Server {
     limits: Limits,
+    /// The work limit the server was started with, where it was given: a sequence's default
+    /// grows with the heaps asked for, as on the command line.
+    work: Option<u64>,
+    /// The longest a computation may run.
+    max_time: Duration,
     permits: Arc<Semaphore>,
 }
 
 impl Server {
-    pub fn new(limits: Limits, workers: usize) -> Self {
+    pub fn new(settings: &super::Settings, workers: usize) -> Self {
         Server {
-            limits,
+            limits: settings.limits,
+            work: settings.work,
+            max_time: settings.max_time,
             permits: Arc::new(Semaphore::new(workers)),
+        }
+    }
+
+    /// The limits of a sequence of the heaps 0..=`to`.
+    fn sequence_limits(&self, to: u64) -> Limits {
+        Limits {
+            max_positions: self.work.unwrap_or_else(|| sequence_work_limit(to)),
+            ..self.limits
+        }
+    }
+
+    /// The answer to a computation stopped by the time limit.
+    fn late(&self) -> ApiError {
+        let seconds = self.max_time.as_secs_f64();
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: format!(
+                "the computation took longer than the server's limit of {seconds} s (conway serve --max-seconds N)"
+            ),
+            column: None,
+            limit: Some("max_seconds"),
         }
     }
 }
 
 /// An answer that is not the one asked for, as the client reads it:
-/// `{"error": message, "column": n | null, "limit": "max_positions" | "max_memory" | null}`.
-/// The message is the command line's; the column (from 1) is in the position, the game's
-/// parameters or the expression; the limit is the server's option that stopped the
-/// computation.
+/// `{"error": message, "column": n | null, "limit": "max_positions" | "max_memory" |
+/// "max_seconds" | null}`. The message is the command line's; the column (from 1) is in the
+/// position, the game's parameters or the expression; the limit is the server's option that
+/// stopped the computation.
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
     message: String,
     column: Option<usize>,
-    limit: Option<Limit>,
+    limit: Option<&'static str>,
+}
+
+/// The server's option that raises `limit`.
+fn limit_name(limit: Option<Limit>) -> Option<&'static str> {
+    limit.map(|limit| match limit {
+        Limit::Work => "max_positions",
+        Limit::Memory => "max_memory",
+    })
 }
 
 #[derive(Serialize)]
@@ -76,7 +119,7 @@ impl ApiError {
         ApiError {
             status,
             column: error.column(),
-            limit: error.limit_hint(),
+            limit: limit_name(error.limit_hint()),
             message: explain(error),
         }
     }
@@ -93,38 +136,90 @@ impl ApiError {
         ApiError {
             status,
             column: error.column(),
-            limit: error.limit_hint(),
+            limit: limit_name(error.limit_hint()),
             message: explain_lang(&error),
+        }
+    }
+
+    /// A sequence's error, whose message names the heaps asked for.
+    fn sequence(error: RuleError, to: u64) -> Self {
+        let message = explain_sequence(error.clone(), to);
+        ApiError {
+            message,
+            ..ApiError::rule(error)
+        }
+    }
+
+    /// A store's error: a limit, or the client gone.
+    fn search(error: SearchError) -> Self {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: explain_search(&error),
+            column: None,
+            limit: limit_name(error.limit_hint()),
+        }
+    }
+
+    /// A graph text's error: past a limit 422, else 400.
+    fn graph(error: ReadError) -> Self {
+        let (status, limit) = match &error {
+            ReadError::Limit(error) => (StatusCode::UNPROCESSABLE_ENTITY, error.limit_hint()),
+            _ => (StatusCode::BAD_REQUEST, None),
+        };
+        ApiError {
+            status,
+            message: read_error("the graph", error),
+            column: None,
+            limit: limit_name(limit),
+        }
+    }
+
+    /// The error in one of the `let` bindings replayed before an expression.
+    fn in_binding(self, binding: &str) -> Self {
+        ApiError {
+            message: format!("in the binding `{binding}`: {}", self.message),
+            column: None,
+            ..self
         }
     }
 
     fn internal(message: impl Into<String>) -> Self {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
+
+    /// The error as one line of JSON, the last line of a stream.
+    fn line(&self) -> Vec<u8> {
+        let mut text = serde_json::to_vec(&self.body()).expect("an error serialises");
+        text.push(b'\n');
+        text
+    }
+
+    fn body(&self) -> ErrorBody<'_> {
+        ErrorBody {
+            error: &self.message,
+            column: self.column,
+            limit: self.limit,
+        }
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = ErrorBody {
-            error: &self.message,
-            column: self.column,
-            limit: self.limit.map(|limit| match limit {
-                Limit::Work => "max_positions",
-                Limit::Memory => "max_memory",
-            }),
-        };
-        let text = serde_json::to_vec(&body).expect("an error serialises");
+        let text = serde_json::to_vec(&self.body()).expect("an error serialises");
         (self.status, json_body(text)).into_response()
     }
 }
 
 /// A JSON body already written.
 fn json_body(text: Vec<u8>) -> Response {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        Body::from(text),
-    )
-        .into_response()
+    typed_body(JSON, text)
+}
+
+const JSON: &str = "application/json";
+
+/// A body of the media type `kind`.
+fn typed_body(kind: &'static str, body: Vec<u8>) -> Response {
+    ([(header::CONTENT_TYPE, kind)], Body::from(body)).into_response()
 }
 
 /// What a handler writes to its body, as the command line writes it to its output.
@@ -139,19 +234,50 @@ fn written(write: impl FnOnce(&mut Vec<u8>) -> Result<(), Failure>) -> Result<Ve
     }
 }
 
-/// Sets the computation's interrupt when the request is dropped: a client that has gone
-/// stops the search it asked for.
-struct CancelOnDrop(Arc<AtomicBool>);
+/// One computation's interrupt, which stops it when its client goes away (the job, held by
+/// the request, is dropped) or when it has run for the server's time limit.
+pub(super) struct Job {
+    interrupt: Arc<AtomicBool>,
+    late: Arc<AtomicBool>,
+    timer: tokio::task::JoinHandle<()>,
+}
 
-impl Drop for CancelOnDrop {
+impl Job {
+    fn start(max_time: Duration) -> Job {
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let late = Arc::new(AtomicBool::new(false));
+        let timer = tokio::spawn({
+            let (interrupt, late) = (interrupt.clone(), late.clone());
+            async move {
+                tokio::time::sleep(max_time).await;
+                late.store(true, Ordering::Relaxed);
+                interrupt.store(true, Ordering::Relaxed);
+            }
+        });
+        Job {
+            interrupt,
+            late,
+            timer,
+        }
+    }
+
+    /// Whether the time limit stopped it.
+    fn is_late(&self) -> bool {
+        self.late.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Job {
     fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.interrupt.store(true, Ordering::Relaxed);
+        self.timer.abort();
     }
 }
 
 /// Runs `work` on a blocking thread once a worker is free, with the server's limits and an
-/// interrupt set if the client goes away.
-async fn compute<F>(server: &Server, work: F) -> Response
+/// interrupt set if the client goes away or the time limit passes; its answer has the media
+/// type `kind`.
+async fn compute<F>(server: &Server, kind: &'static str, work: F) -> Response
 where
     F: FnOnce(Limits, Arc<AtomicBool>) -> Result<Vec<u8>, ApiError> + Send + 'static,
 {
@@ -159,8 +285,8 @@ where
         Ok(permit) => permit,
         Err(_) => return ApiError::internal("the server is shutting down").into_response(),
     };
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let _cancel = CancelOnDrop(interrupt.clone());
+    let job = Job::start(server.max_time);
+    let interrupt = job.interrupt.clone();
     let limits = server.limits;
     let task = tokio::task::spawn_blocking(move || {
         // The permit is held until the computation ends, even if its client has gone.
@@ -168,7 +294,8 @@ where
         work(limits, interrupt)
     });
     match task.await {
-        Ok(Ok(body)) => json_body(body),
+        Ok(Ok(body)) => typed_body(kind, body),
+        Ok(Err(_)) if job.is_late() => server.late().into_response(),
         Ok(Err(error)) => error.into_response(),
         Err(error) if error.is_panic() => panicked(error.into_panic()).into_response(),
         Err(error) => {
@@ -242,7 +369,7 @@ pub async fn solve(
         Ok(request) => request,
         Err(error) => return error.into_response(),
     };
-    compute(&server, move |limits, interrupt| {
+    compute(&server, JSON, move |limits, interrupt| {
         solve_json(&request, limits, interrupt)
     })
     .await
@@ -280,14 +407,40 @@ fn solve_json(
     }
 }
 
-/// The body of `POST /api/eval`.
+/// The body of `POST /api/eval` and `POST /api/thermograph`: an expression, evaluated after
+/// the `let` bindings of the client's session (which keeps them, so that the server keeps
+/// nothing between requests).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EvalRequest {
     expression: String,
+    #[serde(default)]
+    bindings: Vec<String>,
 }
 
-/// `POST /api/eval`: what `conway eval EXPRESSION --json` prints.
+impl EvalRequest {
+    /// A session with the bindings made, its store under `limits` and stopped by `interrupt`
+    /// as the repl's Ctrl-C stops one.
+    fn session(&self, limits: Limits, interrupt: Arc<AtomicBool>) -> Result<Env, ApiError> {
+        let mut store = conway::short::Store::with_limits(limits);
+        store.interrupt_on(interrupt);
+        let mut env = Env::with_store(store);
+        for binding in &self.bindings {
+            env.run(binding)
+                .map_err(|e| ApiError::lang(e).in_binding(binding))?;
+        }
+        Ok(env)
+    }
+
+    /// The expression's value in `env`.
+    fn value(&self, env: &mut Env) -> Result<Value, ApiError> {
+        env.run(&self.expression)
+            .map_err(ApiError::lang)?
+            .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "the expression is empty"))
+    }
+}
+
+/// `POST /api/eval`: what `conway eval EXPRESSION --json` prints, after the bindings.
 pub async fn eval(
     State(server): State<Arc<Server>>,
     body: Result<Bytes, BytesRejection>,
@@ -296,28 +449,277 @@ pub async fn eval(
         Ok(request) => request,
         Err(error) => return error.into_response(),
     };
-    compute(&server, move |limits, interrupt| {
-        eval_json(&request.expression, limits, interrupt)
+    compute(&server, JSON, move |limits, interrupt| {
+        let mut env = request.session(limits, interrupt)?;
+        let value = request.value(&mut env)?;
+        let report = env.report(value).map_err(ApiError::lang)?;
+        let expression = &request.expression;
+        written(|out| write_json(out, &Evaluation { expression, report }))
     })
     .await
 }
 
-/// The evaluation of `expression`, stopped by `interrupt` (a client that hung up) as the
-/// repl's Ctrl-C stops one: through its store.
-fn eval_json(
-    expression: &str,
+/// The thermograph of the expression's value: its report, and its picture as SVG.
+fn thermograph_of(
+    request: &EvalRequest,
     limits: Limits,
     interrupt: Arc<AtomicBool>,
+) -> Result<(thermo::Report, String), ApiError> {
+    let mut env = request.session(limits, interrupt)?;
+    let Value::Game(game) = request.value(&mut env)? else {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "a comparison is true or false, not a game with a thermograph",
+        ));
+    };
+    let (report, _, picture) =
+        thermo::analyse(&request.expression, env.store_mut(), game).map_err(ApiError::search)?;
+    Ok((report, picture))
+}
+
+/// `POST /api/thermograph`: what `conway thermograph EXPRESSION --json` prints.
+pub async fn thermograph(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let request: EvalRequest = match read(body) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    compute(&server, JSON, move |limits, interrupt| {
+        let (report, _) = thermograph_of(&request, limits, interrupt)?;
+        written(|out| write_json(out, &report))
+    })
+    .await
+}
+
+/// `POST /api/thermograph/svg`: the picture `conway thermograph EXPRESSION --svg FILE` draws.
+pub async fn thermograph_svg(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let request: EvalRequest = match read(body) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    compute(&server, "image/svg+xml", move |limits, interrupt| {
+        Ok(thermograph_of(&request, limits, interrupt)?.1.into_bytes())
+    })
+    .await
+}
+
+/// The most moves one request lists.
+pub const MAX_MOVES_LISTED: usize = 1000;
+
+/// The body of `POST /api/moves`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MovesRequest {
+    game: String,
+    position: String,
+    #[serde(default)]
+    misere: bool,
+    /// `left` or `right`; Left where not given (an impartial game ignores it).
+    #[serde(default)]
+    player: Option<String>,
+    /// The first move listed, from 0.
+    #[serde(default)]
+    from: usize,
+    #[serde(default = "default_count")]
+    count: usize,
+}
+
+fn default_count() -> usize {
+    100
+}
+
+/// `POST /api/moves`: what `conway moves GAME POSITION --as PLAYER --json` prints, the
+/// moves listed from `from` (counting from 0) on.
+pub async fn moves(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let request: MovesRequest = match read(body) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    compute(&server, JSON, move |limits, interrupt| {
+        let bad = |message: String| ApiError::new(StatusCode::BAD_REQUEST, message);
+        let player = match &request.player {
+            Some(side) => parse_side(side).map_err(bad)?,
+            None => conway::partizan::Player::Left,
+        };
+        if request.count > MAX_MOVES_LISTED {
+            return Err(bad(format!(
+                "count is {}, more than the {MAX_MOVES_LISTED} moves one request lists: ask for the others from a later `from`",
+                request.count
+            )));
+        }
+        let rules = ruleset(&request.game).map_err(ApiError::rule)?;
+        let play = rules.play(play_of(request.misere));
+        let position = rules
+            .parse_under(&request.position, play)
+            .map_err(ApiError::rule)?;
+        let budget = || Budget {
+            limits,
+            progress: None,
+            interrupt: Some(interrupt.clone()),
+        };
+        let page = request.from..request.from.saturating_add(request.count);
+        let report =
+            moves::report(&position, player, play, page, &budget).map_err(ApiError::rule)?;
+        written(|out| write_json(out, &report))
+    })
+    .await
+}
+
+/// The body of `POST /api/graph`: a graph as text, in the notation of graph files, or a
+/// position of a game whose positions it explores.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GraphRequest {
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    misere: bool,
+}
+
+/// `POST /api/graph`: what `conway graph FILE --json` prints for the text, or `conway graph
+/// GAME POSITION --json` for the position.
+pub async fn graph(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let request: GraphRequest = match read(body) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    compute(&server, JSON, move |limits, interrupt| {
+        let play = play_of(request.misere);
+        match (&request.text, &request.game, &request.position) {
+            (Some(text), None, None) => {
+                let mut meter = Meter::new(limits).with_interrupt(Some(interrupt));
+                let drawn = DrawnGraph::read(None, text, play, &mut meter).map_err(ApiError::graph)?;
+                written(|out| drawn.write_json(out, "the graph", play))
+            }
+            (None, Some(game), Some(position)) => {
+                let rules = ruleset(game).map_err(ApiError::rule)?;
+                let play = rules.play(play);
+                let position = rules.parse_under(position, play).map_err(ApiError::rule)?;
+                let budget = Budget {
+                    limits,
+                    progress: None,
+                    interrupt: Some(interrupt),
+                };
+                let report = position.graph(play, budget).map_err(ApiError::rule)?;
+                written(|out| write_json(out, &report))
+            }
+            _ => Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "give either `text` (a graph in the notation of graph files) or `game` and `position`",
+            )),
+        }
+    })
+    .await
+}
+
+/// The body of `POST /api/seq`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SeqRequest {
+    game: String,
+    to: u64,
+    /// Answer with a stream of progress lines before the answer.
+    #[serde(default)]
+    progress: bool,
+}
+
+/// The sequence a request asks for, as `conway seq GAME --to N --json` prints it (the values
+/// themselves below [`MAX_SHOWN_VALUES`] heaps).
+fn sequence_json(
+    request: &SeqRequest,
+    limits: Limits,
+    progress: Option<Progress>,
+    interrupt: Arc<AtomicBool>,
 ) -> Result<Vec<u8>, ApiError> {
-    let mut store = conway::short::Store::with_limits(limits);
-    store.interrupt_on(interrupt);
-    let mut env = Env::with_store(store);
-    let value = env
-        .run(expression)
-        .map_err(ApiError::lang)?
-        .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, "the expression is empty"))?;
-    let report = env.report(value).map_err(ApiError::lang)?;
-    written(|out| write_json(out, &Evaluation { expression, report }))
+    let rules = ruleset(&request.game).map_err(ApiError::rule)?;
+    let budget = Budget {
+        limits,
+        progress,
+        interrupt: Some(interrupt),
+    };
+    let sequence = rules
+        .sequence(request.to, budget)
+        .map_err(|error| ApiError::sequence(error, request.to))?;
+    let shown = request.to < MAX_SHOWN_VALUES;
+    let report = SequenceReport::new(rules.name(), request.to, &sequence, shown, None);
+    written(|out| write_json(out, &report))
+}
+
+/// `POST /api/seq`: what `conway seq GAME --to N --json` prints. With `"progress": true`
+/// the answer is a stream of lines of JSON: `{"listed": n, "limit": m}` now and then (the
+/// work done so far, and the work limit), then the sequence or the error. A client that
+/// closes the stream stops the computation.
+pub async fn seq(
+    State(server): State<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let request: SeqRequest = match read(body) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    let limits = server.sequence_limits(request.to);
+    if !request.progress {
+        return compute(&server, JSON, move |_, interrupt| {
+            sequence_json(&request, limits, None, interrupt)
+        })
+        .await;
+    }
+    let permit = match server.permits.clone().acquire_owned().await {
+        Ok(permit) => permit,
+        Err(_) => return ApiError::internal("the server is shutting down").into_response(),
+    };
+    let job = Job::start(server.max_time);
+    let (interrupt, late) = (job.interrupt.clone(), job.late.clone());
+    let timed_out = server.late();
+    let (lines, heard) = tokio::sync::mpsc::channel::<Vec<u8>>(16);
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let progress_lines = lines.clone();
+        let progress: Progress = Box::new(move |listed| {
+            let line = format!(
+                "{{\"listed\":{listed},\"limit\":{}}}\n",
+                limits.max_positions
+            );
+            // A client that reads slowly misses some progress lines, not the answer.
+            let _ = progress_lines.try_send(line.into_bytes());
+        });
+        let computed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            sequence_json(&request, limits, Some(progress), interrupt)
+        }));
+        let last = match computed {
+            Ok(Ok(body)) => body,
+            Ok(Err(_)) if late.load(Ordering::Relaxed) => timed_out.line(),
+            Ok(Err(error)) => error.line(),
+            Err(panic) => panic_error(panic).line(),
+        };
+        let _ = lines.blocking_send(last);
+    });
+    // The stream holds the job: when the client goes, the stream is dropped, and the job
+    // with it sets the interrupt.
+    let stream = futures_util::stream::unfold((heard, job), |(mut heard, job)| async move {
+        let line = heard.recv().await?;
+        Some((Ok::<_, std::convert::Infallible>(line), (heard, job)))
+    });
+    (
+        [(header::CONTENT_TYPE, "application/x-ndjson")],
+        Body::from_stream(stream),
+    )
+        .into_response()
 }
 
 /// Any other path: 404.
@@ -338,6 +740,10 @@ pub async fn method_not_allowed(uri: Uri) -> ApiError {
 
 /// A panic in a handler or a computation: 500, with what it said.
 pub fn panicked(panic: Box<dyn Any + Send>) -> Response {
+    panic_error(panic).into_response()
+}
+
+fn panic_error(panic: Box<dyn Any + Send>) -> ApiError {
     let said = panic
         .downcast_ref::<String>()
         .map(String::as_str)
@@ -346,5 +752,4 @@ pub fn panicked(panic: Box<dyn Any + Send>) -> Response {
     ApiError::internal(format!(
         "internal error (a bug in conway, please report it): {said}"
     ))
-    .into_response()
 }

@@ -17,6 +17,7 @@ use conway::engine::Limits;
 use std::io::Write;
 use std::net::Ipv4Addr;
 use std::sync::Arc;
+use std::time::Duration;
 use tower_http::catch_panic::CatchPanicLayer;
 
 /// The most computations that run at once; the other requests wait for one to end.
@@ -28,14 +29,28 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// The stack of the server's threads: the main thread's, on which the command line computes.
 const STACK: usize = 8 << 20;
 
-/// The routes of the API, computing under `limits`.
-pub fn router(limits: Limits) -> Router {
-    let server = Arc::new(api::Server::new(limits, WORKERS));
+/// How the server computes: the limits of each computation.
+pub struct Settings {
+    pub limits: Limits,
+    /// The work limit given on the command line, if one was.
+    pub work: Option<u64>,
+    /// The longest one computation may run.
+    pub max_time: Duration,
+}
+
+/// The routes of the API and the pages, computing as `settings` say.
+pub fn router(settings: &Settings) -> Router {
+    let server = Arc::new(api::Server::new(settings, WORKERS));
     Router::new()
         .route("/api/rules", get(api::rules))
         .route("/api/rules/{name}", get(api::rule))
         .route("/api/solve", post(api::solve))
+        .route("/api/moves", post(api::moves))
         .route("/api/eval", post(api::eval))
+        .route("/api/thermograph", post(api::thermograph))
+        .route("/api/thermograph/svg", post(api::thermograph_svg))
+        .route("/api/seq", post(api::seq))
+        .route("/api/graph", post(api::graph))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -45,11 +60,12 @@ pub fn router(limits: Limits) -> Router {
 
 /// Listens on 127.0.0.1 at `port` (a free port where it is 0), writes the address to `out`,
 /// and serves until the process is stopped.
-pub fn run(port: u16, limits: Limits, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(port: u16, settings: &Settings, out: &mut dyn Write) -> Result<(), Failure> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(WORKERS)
         .thread_stack_size(STACK)
         .enable_io()
+        .enable_time()
         .build()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, port))
@@ -61,7 +77,7 @@ pub fn run(port: u16, limits: Limits, out: &mut dyn Write) -> Result<(), Failure
             "conway serve: listening on http://{address}/ (Ctrl-C stops it)"
         )?;
         out.flush()?;
-        axum::serve(listener, router(limits))
+        axum::serve(listener, router(settings))
             .await
             .map_err(|e| Failure::Message(format!("the server stopped: {e}")))
     })
