@@ -1,5 +1,5 @@
 //! `conway serve`: the analyses of the command line over HTTP, on 127.0.0.1, for the pages of a
-//! local worksheet (to come) and any other client.
+//! local worksheet (compiled into the binary) and any other client.
 //!
 //! The API speaks the command line's JSON: `POST /api/solve` answers with what `conway solve
 //! GAME POSITION --json` prints, byte for byte, and `POST /api/eval` with what `conway eval
@@ -8,6 +8,7 @@
 //! starving the others. Errors are JSON too (see [`api::ApiError`]), a panic among them.
 
 mod api;
+mod pages;
 
 use crate::Failure;
 use axum::extract::DefaultBodyLimit;
@@ -42,6 +43,9 @@ pub struct Settings {
 pub fn router(settings: &Settings) -> Router {
     let server = Arc::new(api::Server::new(settings, WORKERS));
     Router::new()
+        .route("/", get(pages::index))
+        .route("/app.js", get(pages::script))
+        .route("/style.css", get(pages::style))
         .route("/api/rules", get(api::rules))
         .route("/api/rules/{name}", get(api::rule))
         .route("/api/solve", post(api::solve))

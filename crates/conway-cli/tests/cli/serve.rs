@@ -261,3 +261,361 @@ fn requests_at_once_are_all_answered() {
         }
     });
 }
+
+/// The CPU time a process has used, in clock ticks (user and system).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("a Linux process");
+    // The fields after the command's name, which is in parentheses: utime and stime are the
+    // 14th and 15th fields of the line, the 12th and 13th after the name.
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// Sends a request and hangs up once `wait` bytes of the answer came (none: at once), then
+/// checks that the server's CPU goes quiet: the computation stopped.
+fn hang_up_stops(server: &Server, path: &str, body: &str, wait: usize) {
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    if wait > 0 {
+        let mut answer = vec![0; wait];
+        stream.read_exact(&mut answer).unwrap();
+    } else {
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let busy = cpu_ticks(server.child.id());
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        cpu_ticks(server.child.id()) > busy,
+        "{path}: the computation should be running before the hang-up"
+    );
+    drop(stream);
+    std::thread::sleep(Duration::from_millis(500));
+    let before = cpu_ticks(server.child.id());
+    std::thread::sleep(Duration::from_secs(1));
+    let used = cpu_ticks(server.child.id()) - before;
+    assert!(
+        used < 20,
+        "{path}: {used} ticks of CPU in the second after the client hung up"
+    );
+}
+
+#[test]
+fn a_client_that_hangs_up_stops_its_computation() {
+    let server = Server::start(&["--max-seconds", "600"]);
+    let board = ["......"; 6].join("|");
+    let solve = format!(r#"{{"game": "domineering", "position": "{board}"}}"#);
+    hang_up_stops(&server, "/api/solve", &solve, 0);
+    let seq = r#"{"game": "grundy", "to": 1000000000, "progress": true}"#;
+    hang_up_stops(&server, "/api/seq", seq, 200);
+    // Cooling a sum of 24 switches made whole first: seconds of work for the store.
+    let switches: Vec<String> = (1..=24).map(|k| format!("{{{k}|-{k}}}")).collect();
+    let eval = format!(
+        r#"{{"expression": "({}).Cool(1).Mean"}}"#,
+        switches.join("+")
+    );
+    hang_up_stops(&server, "/api/eval", &eval, 0);
+}
+
+#[test]
+fn moves_answers_as_the_command_line_does() {
+    let server = Server::start(&[]);
+    let body = r#"{"game": "domineering", "position": "..|..|..", "player": "right"}"#;
+    let (status, answer) = server.json("POST", "/api/moves", body);
+    assert_eq!(status, 200, "{answer}");
+    let cli = [
+        "moves",
+        "domineering",
+        "..|..|..",
+        "--as",
+        "right",
+        "--json",
+    ];
+    assert_eq!(answer, json(&cli));
+    assert_eq!(answer["perfect_play"], 1);
+    // A page: from 10 (counting from 0) is the command line's --from 11.
+    let body = r#"{"game": "nim", "position": "30", "from": 10, "count": 3}"#;
+    let (status, answer) = server.json("POST", "/api/moves", body);
+    assert_eq!(status, 200, "{answer}");
+    let cli = [
+        "moves", "nim", "30", "--from", "11", "--count", "3", "--json",
+    ];
+    assert_eq!(answer, json(&cli));
+    error(
+        server.json(
+            "POST",
+            "/api/moves",
+            r#"{"game": "nim", "position": "3", "count": 5000}"#,
+        ),
+        400,
+        "more than the 1000 moves",
+    );
+    error(
+        server.json(
+            "POST",
+            "/api/moves",
+            r#"{"game": "nim", "position": "3", "player": "up"}"#,
+        ),
+        400,
+        "'up' is not a side",
+    );
+}
+
+#[test]
+fn eval_and_thermograph_use_the_clients_bindings() {
+    let server = Server::start(&[]);
+    let body = r#"{"expression": "g + g", "bindings": ["let g = {1|*}"]}"#;
+    let (status, answer) = server.json("POST", "/api/eval", body);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["value"],
+        json(&["eval", "{1|*} + {1|*}", "--json"])["value"]
+    );
+    // A binding that no longer reads is named in the error.
+    let body = r#"{"expression": "g", "bindings": ["let g = {1|"]}"#;
+    error(
+        server.json("POST", "/api/eval", body),
+        400,
+        "in the binding `let g = {1|`",
+    );
+    // The thermograph is the command line's, as JSON and as the picture --svg draws.
+    let body = r#"{"expression": "h", "bindings": ["let h = {2|1/2}"]}"#;
+    let (status, answer) = server.json("POST", "/api/thermograph", body);
+    assert_eq!(status, 200, "{answer}");
+    let mut cli = json(&["thermograph", "{2|1/2}", "--json"]);
+    cli["expression"] = "h".into();
+    assert_eq!(answer, cli);
+    let (status, picture) = server.request("POST", "/api/thermograph/svg", body.as_bytes());
+    assert_eq!(status, 200);
+    let file = std::env::temp_dir().join(format!("conway-serve-{}.svg", std::process::id()));
+    let output = super::conway(&["thermograph", "{2|1/2}", "--svg", file.to_str().unwrap()]);
+    assert!(output.status.success());
+    assert_eq!(picture, std::fs::read(&file).unwrap());
+    std::fs::remove_file(file).ok();
+    let body = r#"{"expression": "1 < 2"}"#;
+    error(
+        server.json("POST", "/api/thermograph", body),
+        400,
+        "not a game",
+    );
+}
+
+#[test]
+fn graph_answers_for_text_and_for_positions() {
+    let server = Server::start(&[]);
+    let text = "a -> b c\nb -> a d\nc -> d\nd ->\nx -> y\ny -> x\n";
+    let file = std::env::temp_dir().join(format!("conway-serve-{}.graph", std::process::id()));
+    std::fs::write(&file, text).unwrap();
+    let body = serde_json::json!({ "text": text }).to_string();
+    let (status, mut answer) = server.json("POST", "/api/graph", &body);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["file"], Value::Null);
+    answer["file"] = file.to_str().unwrap().into();
+    assert_eq!(answer, json(&["graph", file.to_str().unwrap(), "--json"]));
+    let partizan = serde_json::json!({ "text": "a -> b | c\nb -> |\nc -> |" }).to_string();
+    let (status, answer) = server.json("POST", "/api/graph", &partizan);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["positions"][0]["outcome"], "N");
+    std::fs::remove_file(file).ok();
+    let body = r#"{"game": "nim", "position": "2 1"}"#;
+    let (status, answer) = server.json("POST", "/api/graph", body);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer, json(&["graph", "nim", "2 1", "--json"]));
+    error(
+        server.json("POST", "/api/graph", "{}"),
+        400,
+        "either `text`",
+    );
+    let bad = serde_json::json!({ "text": "a -> b ->" }).to_string();
+    error(server.json("POST", "/api/graph", &bad), 400, "the graph");
+}
+
+#[test]
+fn seq_answers_as_the_command_line_does_with_or_without_progress() {
+    let server = Server::start(&[]);
+    let (status, answer) = server.json("POST", "/api/seq", r#"{"game": "kayles", "to": 300}"#);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer, json(&["seq", "kayles", "--to", "300", "--json"]));
+    // With progress: lines of JSON, progress first, the answer last.
+    let body = r#"{"game": "grundy", "to": 99999, "progress": true}"#;
+    let (status, stream) = server.request("POST", "/api/seq", body.as_bytes());
+    assert_eq!(status, 200);
+    let lines: Vec<Value> = String::from_utf8(stream)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let (last, progress) = lines.split_last().expect("an answer");
+    assert!(!progress.is_empty(), "a long sequence reports its progress");
+    let mut listed = 0;
+    for line in progress {
+        let now = line["listed"].as_u64().expect("work done");
+        assert!(now >= listed && now <= line["limit"].as_u64().unwrap());
+        listed = now;
+    }
+    assert_eq!(last, &json(&["seq", "grundy", "--to", "99999", "--json"]));
+    assert_eq!(last["values"].as_array().map(Vec::len), Some(100_000));
+}
+
+#[test]
+fn a_computation_past_the_time_limit_is_422_naming_it() {
+    let server = Server::start(&["--max-seconds", "0.5"]);
+    let body = r#"{"game": "grundy", "to": 1000000000}"#;
+    let answer = error(server.json("POST", "/api/seq", body), 422, "--max-seconds");
+    assert_eq!(answer["limit"], "max_seconds");
+    // A stream ends with the same error.
+    let body = r#"{"game": "grundy", "to": 1000000000, "progress": true}"#;
+    let (status, stream) = server.request("POST", "/api/seq", body.as_bytes());
+    assert_eq!(status, 200);
+    let text = String::from_utf8(stream).unwrap();
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["limit"], "max_seconds", "{last}");
+    let body = r#"{"game": "nim", "position": "3"}"#;
+    assert_eq!(server.json("POST", "/api/solve", body).0, 200);
+}
+
+#[test]
+fn the_pages_are_served_and_no_other_file() {
+    let server = Server::start(&[]);
+    for (path, kind, needle) in [
+        ("/", "text/html", "<title>conway"),
+        ("/app.js", "text/javascript", "\"use strict\""),
+        ("/style.css", "text/css", ".board"),
+    ] {
+        let mut stream = TcpStream::connect(&server.address).unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200"), "{path}: {answer:.200}");
+        let lower = answer.to_ascii_lowercase();
+        assert!(lower.contains(&format!("content-type: {kind}")), "{path}");
+        assert!(
+            lower.contains("content-security-policy: default-src 'self'"),
+            "{path}"
+        );
+        assert!(answer.contains(needle), "{path}");
+    }
+    for path in [
+        "/../Cargo.toml",
+        "/assets/app.js",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/index.html/../../Cargo.toml",
+        "/src/main.rs",
+    ] {
+        let (status, body) = server.json("GET", path, "");
+        assert_eq!(status, 404, "{path}: {body}");
+    }
+}
+
+/// What a request of the load test expects: a status, and for a 200 the whole answer.
+struct Expected {
+    path: &'static str,
+    body: String,
+    status: u16,
+    answer: Option<Value>,
+}
+
+#[test]
+fn a_load_of_mixed_requests_leaves_every_good_one_answered() {
+    let server = Server::start(&["--max-positions", "300000", "--max-seconds", "20"]);
+    let good = |path, body: &str, answer: Value| Expected {
+        path,
+        body: body.to_string(),
+        status: 200,
+        answer: Some(answer),
+    };
+    let refused = |path, body: String, status| Expected {
+        path,
+        body,
+        status,
+        answer: None,
+    };
+    let kinds = vec![
+        good(
+            "/api/solve",
+            r#"{"game": "nim", "position": "13 42 30 43"}"#,
+            json(&["solve", "nim", "13 42 30 43", "--json"]),
+        ),
+        good(
+            "/api/solve",
+            r#"{"game": "domineering", "position": "...|...|..."}"#,
+            json(&["solve", "domineering", "...|...|...", "--json"]),
+        ),
+        good(
+            "/api/eval",
+            r#"{"expression": "{2|1/2} + ^*"}"#,
+            json(&["eval", "{2|1/2} + ^*", "--json"]),
+        ),
+        good(
+            "/api/moves",
+            r#"{"game": "kayles", "position": "7 4"}"#,
+            json(&["moves", "kayles", "7 4", "--json"]),
+        ),
+        good(
+            "/api/seq",
+            r#"{"game": "octal:0.137", "to": 500}"#,
+            json(&["seq", "octal:0.137", "--to", "500", "--json"]),
+        ),
+        // Heavy: past the work limit.
+        refused(
+            "/api/solve",
+            format!(
+                r#"{{"game": "domineering", "position": "{}"}}"#,
+                ["......"; 6].join("|")
+            ),
+            422,
+        ),
+        // Malformed: not JSON, a bad position, too large, nowhere.
+        refused("/api/solve", "{\"game\": ".to_string(), 400),
+        refused(
+            "/api/solve",
+            r#"{"game": "nim", "position": "1 -2"}"#.to_string(),
+            400,
+        ),
+        refused(
+            "/api/eval",
+            format!(r#"{{"expression": "{}"}}"#, "1+".repeat(40_000)),
+            413,
+        ),
+        refused("/api/nowhere", "{}".to_string(), 404),
+    ];
+    const CONNECTIONS: usize = 16;
+    const EACH: usize = 20;
+    let answered = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for connection in 0..CONNECTIONS {
+            let (server, kinds, answered) = (&server, &kinds, &answered);
+            scope.spawn(move || {
+                for i in 0..EACH {
+                    let expected = &kinds[(connection * 7 + i * 3) % kinds.len()];
+                    let (status, body) =
+                        server.request("POST", expected.path, expected.body.as_bytes());
+                    let answer: Value = serde_json::from_slice(&body).unwrap_or_else(|e| {
+                        panic!("{}: {e}: {}", expected.path, String::from_utf8_lossy(&body))
+                    });
+                    assert_eq!(
+                        status, expected.status,
+                        "{} {}: {answer}",
+                        expected.path, expected.body
+                    );
+                    if let Some(want) = &expected.answer {
+                        assert_eq!(&answer, want, "{}", expected.path);
+                    } else {
+                        assert!(answer["error"].is_string(), "{answer}");
+                    }
+                    answered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    assert_eq!(answered.into_inner(), CONNECTIONS * EACH);
+    // Still up.
+    assert_eq!(server.json("GET", "/api/rules", "").0, 200);
+}
