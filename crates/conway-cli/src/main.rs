@@ -68,8 +68,8 @@ enum Command {
     Repl(ReplArgs),
     /// Lists the games, or documents one game's position notation.
     Rules(RulesArgs),
-    /// Serves the analyses over HTTP on 127.0.0.1, as the JSON of `--json`: `GET /api/rules`,
-    /// `POST /api/solve`, `POST /api/eval`.
+    /// Serves a worksheet for the browser and the analyses over HTTP on 127.0.0.1: open the
+    /// address it prints. The API answers with the JSON of `--json` (see the README).
     Serve(ServeArgs),
 }
 
