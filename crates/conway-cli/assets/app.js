@@ -203,8 +203,10 @@ const worksheet = {
 
 // ---- boards: positions drawn as grids of cells -----------------------------------------
 
-/** Rows of single-character cells, split by `separator`. */
-const rowsBoard = (separator, cycle, names) => ({
+/** Rows of single-character cells, split by `separator`; with `whole`, a move is picked only
+ * once every cell it changes is clicked (both squares of a domino). */
+const rowsBoard = (separator, cycle, names, whole = false) => ({
+  whole,
   cells: (text) => text.trim().split(separator).filter((row) => row !== "").map((row) => [...row]),
   write: (grid) => grid.map((row) => row.join("")).join(separator === "|" ? "|" : " "),
   name: (cell) => names[cell] || cell,
@@ -215,7 +217,7 @@ const rowsBoard = (separator, cycle, names) => ({
 });
 
 const BOARDS = {
-  domineering: rowsBoard("|", [".", "#"], { ".": "empty", "#": "blocked" }),
+  domineering: rowsBoard("|", [".", "#"], { ".": "empty", "#": "blocked" }, true),
   toads: rowsBoard(/\s+/, [".", "T", "F"], { ".": "empty", T: "toad", F: "frog" }),
   chomp: {
     lengths: (text) => text.trim().split(/\s+/).filter(Boolean).map(Number),
@@ -279,13 +281,18 @@ function changedCells(board, from, to) {
 }
 
 /** The move the clicked cells pick: among the moves changing every clicked cell, the one
- * that changes fewest cells, where exactly one does; else the number of moves still open. */
+ * that changes fewest cells, where exactly one does (on a `whole` board, the one whose cells
+ * are all clicked); else the number of moves still open. */
 function pickMove(board, position, moves, picked) {
-  const keys = picked.map(([r, c]) => `${r},${c}`);
+  const keys = new Set(picked.map(([r, c]) => `${r},${c}`));
   const fits = moves
     .map((move) => ({ move, changed: changedCells(board, position, move.to) }))
-    .filter(({ changed }) => keys.every((key) => changed.has(key)));
+    .filter(({ changed }) => [...keys].every((key) => changed.has(key)));
   if (fits.length === 0) return { open: 0 };
+  if (board.whole) {
+    const done = fits.find(({ changed }) => changed.size === keys.size);
+    return done ? { move: done.move } : { open: fits.length };
+  }
   const fewest = Math.min(...fits.map(({ changed }) => changed.size));
   const best = fits.filter(({ changed }) => changed.size === fewest);
   return best.length === 1 ? { move: best[0].move } : { open: best.length };
@@ -343,7 +350,7 @@ const positions = {
       el("p", {}, el("strong", {}, rule.name), ": ", rule.summary),
       el("p", {}, el("strong", {}, "Position: "), rule.notation),
       el("p", {}, el("strong", {}, "Misère: "), rule.misere),
-      rule.params ? el("p", {}, el("strong", {}, "Parameters: "), JSON.stringify(rule.params)) : null,
+      el("p", {}, el("strong", {}, "Example: "), el("code", {}, rule.example)),
     );
     $("analysis").textContent = "";
     this.drawEditor();
@@ -504,8 +511,9 @@ const play = {
         onclick: () => this.move(move, "you"),
       }, `${move.move} → ${move.to}${hint}`));
     }
-    const more = report.total > report.moves.length ? el("p", {}, `(${report.moves.length} of ${report.total} moves listed)`) : null;
-    $("play-moves").replaceChildren(el("p", {}, hints ? "Your moves (hints show what each achieves):" : "Your moves:"), list, more);
+    const listed = report.total > report.moves.length ? ` (the first ${report.moves.length} of ${report.total})` : "";
+    const title = hints ? "Your moves (hints show what each achieves)" : "Your moves";
+    $("play-moves").replaceChildren(el("p", {}, `${title}${listed}:`), list);
   },
 
   drawBoard(report) {
@@ -530,8 +538,8 @@ const play = {
     if (pick.open === 0) g.picked = [];
     this.drawBoard(report);
     $("play-status").textContent = pick.open
-      ? `${pick.open} moves change that cell: click another of the cells your move changes.`
-      : "No move of yours changes that cell.";
+      ? `${g.position}: ${pick.open} of your moves change the cells clicked: click another cell your move changes.`
+      : `${g.position}: no move of yours changes that cell.`;
   },
 
   move(move, who) {
