@@ -58,6 +58,7 @@ pub fn router(settings: &Settings) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(pages::only_local))
         .layer(CatchPanicLayer::custom(api::panicked))
         .with_state(server)
 }

@@ -1,7 +1,10 @@
 //! The worksheet's pages: three files compiled into the binary, so that the server needs
-//! nothing beside it and works offline. No other path is served.
+//! nothing beside it and works offline. No other path is served, and nothing to a page of
+//! another origin.
 
-use axum::http::header;
+use axum::extract::Request;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("../../assets/index.html");
@@ -37,4 +40,59 @@ pub async fn script() -> Response {
 /// `GET /style.css`: the pages' style.
 pub async fn style() -> Response {
     page("text/css; charset=utf-8", STYLE)
+}
+
+/// Refuses a request that was not addressed to this machine's loopback, or that a page of
+/// another origin sent: a web page elsewhere must not make the browser use the server (by a
+/// name that resolves to 127.0.0.1, or by a form posted across origins).
+pub async fn only_local(request: Request, next: Next) -> Response {
+    match refusal(request.headers()) {
+        Some(refused) => refused,
+        None => next.run(request).await,
+    }
+}
+
+/// Why a request with these headers is refused, if it is.
+fn refusal(headers: &HeaderMap) -> Option<Response> {
+    let header = |name| {
+        headers
+            .get(name)
+            .map(|value: &HeaderValue| value.to_str().unwrap_or("?").to_string())
+    };
+    let host = header(header::HOST);
+    if let Some(host) = &host {
+        if !is_loopback(host) {
+            return Some(refuse(format!(
+                "this server answers requests to 127.0.0.1 or localhost only, not to '{host}'"
+            )));
+        }
+    }
+    let origin = header(header::ORIGIN)?;
+    let same = host.is_some_and(|host| {
+        origin == format!("http://{host}") || origin == format!("https://{host}")
+    });
+    (!same).then(|| {
+        refuse(format!(
+            "this server answers its own pages only, not a page from '{origin}'"
+        ))
+    })
+}
+
+/// Whether a Host header names this machine's loopback (with any port).
+fn is_loopback(host: &str) -> bool {
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if !name.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    matches!(name, "127.0.0.1" | "localhost" | "[::1]")
+}
+
+fn refuse(message: String) -> Response {
+    let body = serde_json::json!({ "error": message, "column": null, "limit": null });
+    (
+        StatusCode::FORBIDDEN,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
 }

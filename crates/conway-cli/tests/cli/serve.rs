@@ -276,7 +276,8 @@ fn cpu_ticks(pid: u32) -> u64 {
 fn hang_up_stops(server: &Server, path: &str, body: &str, wait: usize) {
     let mut stream = TcpStream::connect(&server.address).unwrap();
     let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        server.address,
         body.len()
     );
     stream.write_all(head.as_bytes()).unwrap();
@@ -488,7 +489,8 @@ fn the_pages_are_served_and_no_other_file() {
         let mut stream = TcpStream::connect(&server.address).unwrap();
         write!(
             stream,
-            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            server.address
         )
         .unwrap();
         let mut answer = String::new();
@@ -618,4 +620,40 @@ fn a_load_of_mixed_requests_leaves_every_good_one_answered() {
     assert_eq!(answered.into_inner(), CONNECTIONS * EACH);
     // Still up.
     assert_eq!(server.json("GET", "/api/rules", "").0, 200);
+}
+
+#[test]
+fn requests_by_another_name_or_from_another_origin_are_refused() {
+    let server = Server::start(&[]);
+    let port = server.address.split(':').nth(1).unwrap();
+    let send = |head: String| {
+        let mut stream = TcpStream::connect(&server.address).unwrap();
+        let body = r#"{"game": "nim", "position": "3"}"#;
+        write!(
+            stream,
+            "POST /api/solve HTTP/1.1\r\n{head}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    // A name that resolves to 127.0.0.1 (DNS rebinding) is not this server's name.
+    let answer = send(format!("Host: evil.example:{port}\r\n"));
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+    assert!(answer.contains("127.0.0.1 or localhost only"), "{answer}");
+    // A page of another origin may not post to it.
+    let answer = send(format!(
+        "Host: 127.0.0.1:{port}\r\nOrigin: http://evil.example\r\n"
+    ));
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+    // Its own pages, and clients without an origin, may.
+    for head in [
+        format!("Host: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"),
+        format!("Host: localhost:{port}\r\n"),
+    ] {
+        let answer = send(head);
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    }
 }
