@@ -82,3 +82,35 @@ test("a pasted graph: each vertex's outcome, depth and γ, and the kernel", asyn
   assert.deepEqual(rows.x[0], "D");
   assert.match(await page.locator("#graph-kernel").textContent(), /Kernel/);
 });
+
+test("a heap game's position is edited heap by heap", async () => {
+  const { page, address } = session;
+  await page.goto(`${address}#positions`);
+  await page.locator("#ruleset option[value=nim]").waitFor({ state: "attached" });
+  await page.selectOption("#ruleset", "nim");
+  assert.equal(await page.inputValue("#position"), "13 42 30 43");
+  await page.fill('#position-board input[aria-label="heap 2"]', "9");
+  assert.equal(await page.inputValue("#position"), "13 9 30 43");
+  await page.click('#position-board button[aria-label="remove heap 4"]');
+  await page.click("#position-board button:text('Add a heap')");
+  assert.equal(await page.inputValue("#position"), "13 9 30 1");
+  await page.click("#position-form button[type=submit]");
+  await page.locator("#position-summary").waitFor();
+  // 13 ^ 9 ^ 30 ^ 1 = 27.
+  assert.equal(await page.locator('#position-summary td[data-fact="value"]').textContent(), "*27");
+});
+
+test("a Hackenbush position is drawn, each edge with its colour's letter", async () => {
+  const { page, address } = session;
+  await page.goto(`${address}#positions`);
+  await page.locator("#ruleset option[value=hackenbush]").waitFor({ state: "attached" });
+  await page.selectOption("#ruleset", "hackenbush");
+  await page.fill("#position", "BRB GG 0-1:B 1-2:R 2-0:G");
+  await page.dispatchEvent("#position", "input");
+  const picture = page.locator("#position-board svg.hackenbush");
+  await picture.waitFor();
+  // Three stalk edges, two more, and the triangle's three: eight edges, letters in order.
+  assert.equal(await picture.locator("path.edge").count(), 8);
+  assert.deepEqual(await picture.locator("text").allTextContents(), ["B", "R", "G", "B", "R", "B", "G", "G"]);
+  assert.equal(await picture.locator("path.edge.R").count(), 2);
+});

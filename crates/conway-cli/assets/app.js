@@ -298,6 +298,107 @@ function pickMove(board, position, moves, picked) {
   return best.length === 1 ? { move: best[0].move } : { open: best.length };
 }
 
+// ---- Hackenbush pictures ---------------------------------------------------------------
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An SVG element with attributes and, for text, its words. */
+function svgEl(tag, attributes = {}, text) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A Hackenbush position read for drawing: the picture's edges [from, to, colour] between
+ * numbered vertices (0 the ground), and the stalks' colours; none for text that is not a
+ * position, or too large to draw. */
+function hackenbushParts(text) {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const edges = [], stalks = [];
+  for (const word of words) {
+    const edge = word.match(/^(\d+)-(\d+):([BRG])$/);
+    if (edge) edges.push([Number(edge[1]), Number(edge[2]), edge[3]]);
+    else if (/^[BRG]+$/.test(word)) stalks.push(word);
+    else if (word !== "0") return null;
+  }
+  const size = edges.length + stalks.reduce((n, stalk) => n + stalk.length, 0);
+  return size > 0 && size <= 400 ? { edges, stalks } : null;
+}
+
+/** A Hackenbush picture: the edges' vertices placed by their distance from the ground, then
+ * each stalk straight up; each edge drawn in its colour with a pattern of its own (blue solid,
+ * red dashed, green dotted) and its letter, so that it reads without colour. */
+function hackenbushPicture(text) {
+  const parts = hackenbushParts(text);
+  if (!parts) return null;
+  const level = new Map([[0, 0]]);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [a, b] of parts.edges) {
+      for (const [u, v] of [[a, b], [b, a]]) {
+        if (level.has(u) && (!level.has(v) || level.get(v) > level.get(u) + 1)) {
+          level.set(v, level.get(u) + 1);
+          changed = true;
+        }
+      }
+    }
+  }
+  const rows = new Map();
+  for (const [vertex, depth] of [...level].sort((x, y) => x[0] - y[0])) {
+    if (vertex === 0) continue;
+    if (!rows.has(depth)) rows.set(depth, []);
+    rows.get(depth).push(vertex);
+  }
+  const columns = Math.max(0, ...[...rows.values()].map((row) => row.length)) + parts.stalks.length;
+  const height = Math.max(1, ...rows.keys(), ...parts.stalks.map((stalk) => stalk.length));
+  const W = 60 * columns + 40, H = 60 * height + 50, ground = H - 30;
+  const x = (column) => 50 + 60 * column, y = (depth) => ground - 60 * depth;
+  const place = new Map();
+  for (const [depth, row] of rows) row.forEach((v, i) => place.set(`e${v}`, [x(i), y(depth)]));
+  const edges = parts.edges.map(([a, b, colour]) => [`e${a}`, `e${b}`, colour]);
+  const first = columns - parts.stalks.length;
+  parts.stalks.forEach((stalk, k) => {
+    [...stalk].forEach((colour, j) => {
+      place.set(`s${k}.${j + 1}`, [x(first + k), y(j + 1)]);
+      edges.push([j === 0 ? "e0" : `s${k}.${j}`, `s${k}.${j + 1}`, colour]);
+    });
+  });
+  const picture = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "hackenbush", role: "img" });
+  picture.append(svgEl("title", {}, `Hackenbush: ${text.trim()}`));
+  picture.append(svgEl("line", { x1: 10, y1: ground, x2: W - 10, y2: ground, stroke: "#555", "stroke-width": 6 }));
+  const STYLE = { B: ["#1a5fb4", "none"], R: ["#c01c28", "8 5"], G: ["#26a269", "2 4"] };
+  const seen = new Map();
+  for (const [a, b, colour] of edges) {
+    const key = [a, b].sort().join("-");
+    const copy = seen.get(key) || 0;
+    seen.set(key, copy + 1);
+    // The ground is wherever an edge meets it: straight below the other end.
+    const [x1, y1] = place.get(a) || [place.get(b)[0], ground];
+    const [x2, y2] = place.get(b) || [place.get(a)[0], ground];
+    const [stroke, dash] = STYLE[colour];
+    // Parallel edges bow out to alternate sides, across the line between their ends.
+    const bend = copy === 0 ? 0 : (copy % 2 ? 1 : -1) * 24 * Math.ceil(copy / 2);
+    const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const [nx, ny] = [(y1 - y2) / length, (x2 - x1) / length];
+    const [mx, my] = [(x1 + x2) / 2 + bend * nx, (y1 + y2) / 2 + bend * ny];
+    const loop = a === b;
+    const path = loop
+      ? `M${x1} ${y1} c -25 -40, 25 -40, 0 0`
+      : `M${x1} ${y1} Q ${mx} ${my} ${x2} ${y2}`;
+    picture.append(svgEl("path", { d: path, fill: "none", stroke, "stroke-width": 4, "stroke-dasharray": dash, class: `edge ${colour}` }));
+    const [lx, ly] = loop ? [x1 - 4, y1 - 34] : [((x1 + x2) / 2 + mx) / 2 + 6, ((y1 + y2) / 2 + my) / 2 + 12];
+    picture.append(svgEl("text", { x: lx, y: ly, "font-size": 12, "font-weight": "bold" }, colour));
+  }
+  for (const [cx, cy] of place.values()) picture.append(svgEl("circle", { cx, cy, r: 4, fill: "#111" }));
+  return picture;
+}
+
+/** A picture of the position where the game has one. */
+function pictureOf(game, text) {
+  return game.split(":")[0] === "hackenbush" ? hackenbushPicture(text) : null;
+}
+
 // ---- positions ------------------------------------------------------------------------
 
 /** The game and position of a ruleset's example (`conway solve GAME "POSITION"`). */
@@ -317,6 +418,7 @@ const positions = {
       this.analyse();
     });
     $("ruleset").addEventListener("change", () => this.choose($("ruleset").value));
+    $("position-cancel").addEventListener("click", () => this.controller?.abort());
     $("position").addEventListener("input", () => this.drawEditor());
     $("game").addEventListener("change", () => this.drawEditor());
     $("play-this").addEventListener("click", () => {
@@ -356,17 +458,40 @@ const positions = {
     this.drawEditor();
   },
 
-  /** A clickable board for the games that have one; clicking a cell edits the position. */
+  /** A clickable board for the games that have one (clicking a cell edits the position), or
+   * a field per heap for a position of heap sizes. */
   drawEditor() {
     const board = boardOf($("game").value);
     const area = $("position-board");
     area.textContent = "";
-    if (!board) return;
     const text = $("position").value;
-    area.append(el("p", {}, "Click a cell to change it:"), drawBoard(board, text, (r, c) => {
-      $("position").value = board.edit(board.cells(text), r, c);
-      this.drawEditor();
-    }));
+    if (board) {
+      area.append(el("p", {}, "Click a cell to change it:"), drawBoard(board, text, (r, c) => {
+        $("position").value = board.edit(board.cells(text), r, c);
+        this.drawEditor();
+      }));
+    } else if (/^\s*\d+(\s+\d+)*\s*$/.test(text) && text.trim().split(/\s+/).length <= 40) {
+      area.append(this.heapEditor(text.trim().split(/\s+/)));
+    } else {
+      const picture = pictureOf($("game").value, text);
+      if (picture) area.append(picture);
+    }
+  },
+
+  /** A number field per heap, with buttons to add and remove heaps. */
+  heapEditor(heaps) {
+    const write = () => { $("position").value = heaps.join(" "); };
+    const redraw = () => { write(); this.drawEditor(); };
+    return el("div", { class: "heaps", role: "group", "aria-label": "heaps" },
+      heaps.map((size, i) => el("span", { class: "heap" },
+        el("input", {
+          type: "number", min: 0, value: size, size: 6, "aria-label": `heap ${i + 1}`,
+          oninput: (event) => { heaps[i] = event.target.value.trim() || "0"; write(); },
+        }),
+        heaps.length > 1
+          ? el("button", { type: "button", "aria-label": `remove heap ${i + 1}`, onclick: () => { heaps.splice(i, 1); redraw(); } }, "×")
+          : null)),
+      el("button", { type: "button", onclick: () => { heaps.push("1"); redraw(); } }, "Add a heap"));
   },
 
   async analyse(position = $("position").value) {
@@ -374,11 +499,12 @@ const positions = {
     this.drawEditor();
     showError($("position-error"), null);
     this.controller?.abort();
-    this.controller = new AbortController();
-    const signal = this.controller.signal;
+    const controller = this.controller = new AbortController();
+    const signal = controller.signal;
     const game = $("game").value, misere = $("misere").checked;
     const out = $("analysis");
     out.replaceChildren(el("p", {}, "Analysing…"));
+    $("position-cancel").disabled = false;
     try {
       const solved = await api("/api/solve", { game, position, misere }, { signal });
       const players = solved.kind === "partizan" ? ["left", "right"] : ["left"];
@@ -386,9 +512,14 @@ const positions = {
         api("/api/moves", { game, position, misere, player, count: 200 }, { signal })));
       out.replaceChildren(this.summary(solved), ...tables.map((report) => this.table(report, game, misere)));
     } catch (error) {
-      if (error.name === "AbortError") return;
+      if (error.name === "AbortError") {
+        if (this.controller === controller) out.replaceChildren(el("p", {}, "Cancelled: the server has stopped the analysis."));
+        return;
+      }
       out.textContent = "";
       showError($("position-error"), error, position);
+    } finally {
+      if (this.controller === controller) $("position-cancel").disabled = true;
     }
   },
 
@@ -520,7 +651,11 @@ const play = {
     const g = this.game, board = boardOf(g.name);
     const area = $("play-board");
     area.textContent = "";
-    if (!board) return;
+    if (!board) {
+      const picture = pictureOf(g.name, g.position);
+      if (picture) area.append(picture);
+      return;
+    }
     const yours = g.yourTurn && report.total > 0;
     area.append(drawBoard(board, g.position, (r, c) => yours && this.click(report, board, r, c), g.picked));
     if (yours) area.append(el("p", {}, "Click the cells your move changes (for a domino, its two squares)."));
@@ -661,22 +796,16 @@ const sequences = {
 /** The nim-sequence as a picture: one mark per heap, the period's start and each period's
  * end marked by dashed lines. */
 function plot(report) {
-  const NS = "http://www.w3.org/2000/svg";
-  const svg = (tag, attributes) => {
-    const node = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
-    return node;
-  };
+  const svg = svgEl;
   const values = report.values, W = 800, H = 300, M = 40;
   const top = Math.max(1, report.max_value);
   const x = (n) => M + (n / Math.max(1, values.length - 1)) * (W - 2 * M);
   const y = (v) => H - M - (v / top) * (H - 2 * M);
   const picture = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "plot", role: "img", width: W, height: H });
-  picture.append(svg("title", {}));
-  picture.firstChild.textContent = `nim values of ${report.game} for heaps 0 to ${report.to}`;
+  picture.append(svg("title", {}, `nim values of ${report.game} for heaps 0 to ${report.to}`));
   picture.append(svg("line", { x1: M, y1: H - M, x2: W - M, y2: H - M, stroke: "gray" }));
   picture.append(svg("line", { x1: M, y1: M, x2: M, y2: H - M, stroke: "gray" }));
-  const label = (text, attributes) => { const t = svg("text", { "font-size": 12, ...attributes }); t.textContent = text; picture.append(t); };
+  const label = (text, attributes) => picture.append(svg("text", { "font-size": 12, ...attributes }, text));
   label("0", { x: M - 14, y: H - M + 4 });
   label(String(top), { x: M - 8 - 7 * String(top).length, y: M + 4 });
   label(`heap ${values.length - 1}`, { x: W - M - 50, y: H - M + 18 });
