@@ -234,10 +234,12 @@ struct MovesArgs {
     #[arg(long = "as", value_name = "SIDE", default_value = "left", value_parser = parse_side)]
     side: Player,
     /// The first move listed, counting from 1 in the order of every move.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u64).range(1..))]
     from: u64,
     /// List at most this many moves (the total is always given).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u64).range(1..))]
     count: u64,
     #[command(flatten)]
     output: Output,
@@ -517,6 +519,12 @@ impl MovesArgs {
         let page = from..from.saturating_add(count);
         let budget = || self.limits.budget();
         let report = moves::report(&position, self.side, play, page, &budget)?;
+        if report.past_the_end() {
+            return Err(Failure::Message(format!(
+                "{} {}: --from is {}, but there are {} moves (--from counts from 1)",
+                report.game, report.position, self.from, report.total
+            )));
+        }
         moves::write(out, self.output.json, &report)
     }
 }

@@ -84,6 +84,7 @@ pub fn report(
         .collect();
     let options = position.moves(player, play)?;
     let perfect_play = perfect_choice(options.iter().map(|to| best.get(to).map(|b| b.0)));
+    let from = page.start;
     let page = page.start.min(options.len())..page.end.min(options.len());
     let mut values = Valued::new(position, player, play, &options[page.clone()], budget());
     let moves = page
@@ -115,10 +116,18 @@ pub fn report(
         outcome: analysis.outcome.to_string(),
         value: analysis.value.as_ref().and_then(|v| v.show()),
         total: options.len(),
-        from: page.start,
+        from,
         moves,
         perfect_play,
     })
+}
+
+impl Report {
+    /// Whether the page asked for starts past the last move (a position without moves has
+    /// one page, empty).
+    pub fn past_the_end(&self) -> bool {
+        self.from > 0 && self.from >= self.total
+    }
 }
 
 /// The move perfect play makes among moves ranked by how good they are (the best move
@@ -214,14 +223,18 @@ pub fn write(out: &mut dyn Write, json: bool, report: &Report) -> Result<(), Fai
         return write_json(out, report);
     }
     let value = report.value.as_deref().unwrap_or("(no value)");
+    let whose = match report.player.as_str() {
+        "left" => " of Left",
+        "right" => " of Right",
+        _ => "",
+    };
     writeln!(
         out,
-        "{}: outcome {}, value {value}; {} move{} of {}",
+        "{}: outcome {}, value {value}; {} move{}{whose}",
         report.position,
         report.outcome,
         report.total,
         if report.total == 1 { "" } else { "s" },
-        report.player,
     )?;
     for entry in &report.moves {
         let mark = if Some(entry.index) == report.perfect_play {

@@ -19,10 +19,11 @@ use conway::heap::sequence_work_limit;
 use conway::lang::{Env, LangError, Value};
 use serde::{Deserialize, Serialize};
 use std::any::Any;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::time::Instant;
 
 /// What every handler shares: the limits of a computation and the workers' permits.
 pub struct Server {
@@ -30,10 +31,15 @@ pub struct Server {
     /// The work limit the server was started with, where it was given: a sequence's default
     /// grows with the heaps asked for, as on the command line.
     work: Option<u64>,
-    /// The longest a computation may run.
+    /// The longest a request may wait for a worker and compute.
     max_time: Duration,
     permits: Arc<Semaphore>,
+    /// How many requests wait for a worker.
+    waiting: Arc<AtomicUsize>,
 }
+
+/// The most requests that wait for a worker; the next are told the server is busy.
+pub const MAX_WAITING: usize = 64;
 
 impl Server {
     pub fn new(settings: &super::Settings, workers: usize) -> Self {
@@ -42,6 +48,19 @@ impl Server {
             work: settings.work,
             max_time: settings.max_time,
             permits: Arc::new(Semaphore::new(workers)),
+            waiting: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// A worker, once one is free (the workers are handed out in the order asked for), unless
+    /// [`MAX_WAITING`] requests wait already or `deadline` passes first: a heavy request
+    /// delays the others by the time limit at most.
+    async fn worker(&self, deadline: Instant) -> Result<OwnedSemaphorePermit, ApiError> {
+        let _waiting = Waiting::enter(&self.waiting)?;
+        match tokio::time::timeout_at(deadline, self.permits.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            Ok(Err(_)) => Err(ApiError::internal("the server is shutting down")),
+            Err(_) => Err(self.late()),
         }
     }
 
@@ -59,11 +78,36 @@ impl Server {
         ApiError {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             message: format!(
-                "the computation took longer than the server's limit of {seconds} s (conway serve --max-seconds N)"
+                "the request took longer than the server's limit of {seconds} s, waiting for a worker and computing (conway serve --max-seconds N)"
             ),
             column: None,
             limit: Some("max_seconds"),
         }
+    }
+}
+
+/// One request counted among those that wait for a worker, while it waits.
+struct Waiting(Arc<AtomicUsize>);
+
+impl Waiting {
+    fn enter(count: &Arc<AtomicUsize>) -> Result<Waiting, ApiError> {
+        let waiting = Waiting(count.clone());
+        if count.fetch_add(1, Ordering::Relaxed) >= MAX_WAITING {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server is busy: {MAX_WAITING} requests already wait for its {} workers; try again in a moment",
+                    super::WORKERS
+                ),
+            ));
+        }
+        Ok(waiting)
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -243,13 +287,13 @@ pub(super) struct Job {
 }
 
 impl Job {
-    fn start(max_time: Duration) -> Job {
+    fn start(deadline: Instant) -> Job {
         let interrupt = Arc::new(AtomicBool::new(false));
         let late = Arc::new(AtomicBool::new(false));
         let timer = tokio::spawn({
             let (interrupt, late) = (interrupt.clone(), late.clone());
             async move {
-                tokio::time::sleep(max_time).await;
+                tokio::time::sleep_until(deadline).await;
                 late.store(true, Ordering::Relaxed);
                 interrupt.store(true, Ordering::Relaxed);
             }
@@ -281,11 +325,12 @@ async fn compute<F>(server: &Server, kind: &'static str, work: F) -> Response
 where
     F: FnOnce(Limits, Arc<AtomicBool>) -> Result<Vec<u8>, ApiError> + Send + 'static,
 {
-    let permit = match server.permits.clone().acquire_owned().await {
+    let deadline = Instant::now() + server.max_time;
+    let permit = match server.worker(deadline).await {
         Ok(permit) => permit,
-        Err(_) => return ApiError::internal("the server is shutting down").into_response(),
+        Err(error) => return error.into_response(),
     };
-    let job = Job::start(server.max_time);
+    let job = Job::start(deadline);
     let interrupt = job.interrupt.clone();
     let limits = server.limits;
     let task = tokio::task::spawn_blocking(move || {
@@ -426,6 +471,12 @@ impl EvalRequest {
         store.interrupt_on(interrupt);
         let mut env = Env::with_store(store);
         for binding in &self.bindings {
+            if binding.split_whitespace().next() != Some("let") {
+                return Err(ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    format!("the binding `{binding}` is not a `let name = expression` statement"),
+                ));
+            }
             env.run(binding)
                 .map_err(|e| ApiError::lang(e).in_binding(binding))?;
         }
@@ -549,9 +600,9 @@ pub async fn moves(
             Some(side) => parse_side(side).map_err(bad)?,
             None => conway::partizan::Player::Left,
         };
-        if request.count > MAX_MOVES_LISTED {
+        if !(1..=MAX_MOVES_LISTED).contains(&request.count) {
             return Err(bad(format!(
-                "count is {}, more than the {MAX_MOVES_LISTED} moves one request lists: ask for the others from a later `from`",
+                "count is {}: one request lists from 1 to {MAX_MOVES_LISTED} moves; ask for the others from a later `from`",
                 request.count
             )));
         }
@@ -568,6 +619,12 @@ pub async fn moves(
         let page = request.from..request.from.saturating_add(request.count);
         let report =
             moves::report(&position, player, play, page, &budget).map_err(ApiError::rule)?;
+        if report.past_the_end() {
+            return Err(bad(format!(
+                "from is {}, but there are {} moves (from counts from 0)",
+                request.from, report.total
+            )));
+        }
         written(|out| write_json(out, &report))
     })
     .await
@@ -679,11 +736,12 @@ pub async fn seq(
         })
         .await;
     }
-    let permit = match server.permits.clone().acquire_owned().await {
+    let deadline = Instant::now() + server.max_time;
+    let permit = match server.worker(deadline).await {
         Ok(permit) => permit,
-        Err(_) => return ApiError::internal("the server is shutting down").into_response(),
+        Err(error) => return error.into_response(),
     };
-    let job = Job::start(server.max_time);
+    let job = Job::start(deadline);
     let (interrupt, late) = (job.interrupt.clone(), job.late.clone());
     let timed_out = server.late();
     let (lines, heard) = tokio::sync::mpsc::channel::<Vec<u8>>(16);

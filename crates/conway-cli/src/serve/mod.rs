@@ -15,10 +15,15 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 use conway::engine::Limits;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use std::io::Write;
 use std::net::Ipv4Addr;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
 /// The most computations that run at once; the other requests wait for one to end.
@@ -73,7 +78,7 @@ pub fn run(port: u16, settings: &Settings, out: &mut dyn Write) -> Result<(), Fa
         .enable_time()
         .build()?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, port))
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port))
             .await
             .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
         let address = listener.local_addr()?;
@@ -82,8 +87,44 @@ pub fn run(port: u16, settings: &Settings, out: &mut dyn Write) -> Result<(), Fa
             "conway serve: listening on http://{address}/ (Ctrl-C stops it)"
         )?;
         out.flush()?;
-        axum::serve(listener, router(settings))
-            .await
-            .map_err(|e| Failure::Message(format!("the server stopped: {e}")))
+        accept(listener, router(settings)).await;
+        Ok(())
     })
+}
+
+/// The most connections held at once; the next ones wait to be accepted.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// How long a connection may take to send the head of a request, or stay idle between two.
+const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Serves each connection on a task of its own, at most [`MAX_CONNECTIONS`] at once, each
+/// closed if its request's head is slower than [`HEAD_TIMEOUT`]: idle connections cannot
+/// pile up and shut the others out.
+async fn accept(listener: TcpListener, router: Router) {
+    let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let Ok(permit) = connections.clone().acquire_owned().await else {
+            return;
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors, or a connection reset before it was accepted: wait a
+            // moment and go on.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            let _permit = permit;
+            let connection = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEAD_TIMEOUT)
+                .serve_connection(TokioIo::new(stream), service);
+            // A connection that fails (a client gone, a malformed request) ends alone.
+            let _ = connection.await;
+        });
+    }
 }

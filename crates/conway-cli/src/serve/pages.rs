@@ -46,51 +46,59 @@ pub async fn style() -> Response {
 /// another origin sent: a web page elsewhere must not make the browser use the server (by a
 /// name that resolves to 127.0.0.1, or by a form posted across origins).
 pub async fn only_local(request: Request, next: Next) -> Response {
-    match refusal(request.headers()) {
+    let authority = request.uri().authority().map(|a| a.as_str().to_string());
+    match refusal(authority, request.headers()) {
         Some(refused) => refused,
         None => next.run(request).await,
     }
 }
 
-/// Why a request with these headers is refused, if it is.
-fn refusal(headers: &HeaderMap) -> Option<Response> {
+/// Why a request is refused, if it is: the host it names (in an absolute request line, else
+/// in its Host header, which HTTP/1.1 requires) and its headers.
+fn refusal(authority: Option<String>, headers: &HeaderMap) -> Option<Response> {
     let header = |name| {
         headers
             .get(name)
             .map(|value: &HeaderValue| value.to_str().unwrap_or("?").to_string())
     };
-    let host = header(header::HOST);
-    if let Some(host) = &host {
-        if !is_loopback(host) {
-            return Some(refuse(format!(
-                "this server answers requests to 127.0.0.1 or localhost only, not to '{host}'"
-            )));
-        }
+    let Some(host) = authority.or_else(|| header(header::HOST)) else {
+        return Some(refuse(
+            StatusCode::BAD_REQUEST,
+            "the request names no host: HTTP/1.1 requires a Host header".to_string(),
+        ));
+    };
+    if !is_loopback(&host) {
+        return Some(refuse(
+            StatusCode::FORBIDDEN,
+            format!("this server answers requests to 127.0.0.1 or localhost only, not to '{host}'"),
+        ));
     }
     let origin = header(header::ORIGIN)?;
-    let same = host.is_some_and(|host| {
-        origin == format!("http://{host}") || origin == format!("https://{host}")
-    });
+    let host = host.to_ascii_lowercase();
+    let same = [format!("http://{host}"), format!("https://{host}")]
+        .contains(&origin.to_ascii_lowercase());
     (!same).then(|| {
-        refuse(format!(
-            "this server answers its own pages only, not a page from '{origin}'"
-        ))
+        refuse(
+            StatusCode::FORBIDDEN,
+            format!("this server answers its own pages only, not a page from '{origin}'"),
+        )
     })
 }
 
-/// Whether a Host header names this machine's loopback (with any port).
+/// Whether a host (with or without a port) names this machine's loopback, where the server
+/// listens: 127.0.0.1 or localhost, in any case.
 fn is_loopback(host: &str) -> bool {
     let name = match host.rsplit_once(':') {
-        Some((name, port)) if !name.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => name,
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
         _ => host,
     };
-    matches!(name, "127.0.0.1" | "localhost" | "[::1]")
+    name == "127.0.0.1" || name.eq_ignore_ascii_case("localhost")
 }
 
-fn refuse(message: String) -> Response {
+fn refuse(status: StatusCode, message: String) -> Response {
     let body = serde_json::json!({ "error": message, "column": null, "limit": null });
     (
-        StatusCode::FORBIDDEN,
+        status,
         [(header::CONTENT_TYPE, "application/json")],
         body.to_string(),
     )

@@ -116,3 +116,27 @@ fn moves_lists_every_move_with_its_value() {
         Value::Null
     );
 }
+
+/// `moves` refuses a page past the last move and a count of none (the review saw "moves 9 to
+/// 8 of 8 shown" and "moves 1 to 0"), and reads a negative count as a bad value.
+#[test]
+fn moves_refuses_a_page_past_the_end_and_a_count_of_none() {
+    let failed = |args: &[&str], needle: &str| {
+        let output = super::conway(args);
+        assert!(!output.status.success());
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains(needle), "{message}");
+    };
+    failed(&["moves", "nim", "3 5", "--from", "9"], "there are 8 moves");
+    failed(&["moves", "nim", "3 5", "--count", "0"], "0 is not in 1..");
+    failed(
+        &["moves", "nim", "3 5", "--count", "-1"],
+        "invalid value '-1'",
+    );
+    // The last page, and a position without moves, are fine.
+    assert_eq!(
+        json(&["moves", "nim", "3 5", "--from", "8", "--json"])["moves"][0]["index"],
+        7
+    );
+    assert_eq!(json(&["moves", "nim", "0", "--json"])["total"], 0);
+}

@@ -352,7 +352,26 @@ fn moves_answers_as_the_command_line_does() {
             r#"{"game": "nim", "position": "3", "count": 5000}"#,
         ),
         400,
-        "more than the 1000 moves",
+        "from 1 to 1000 moves",
+    );
+    error(
+        server.json(
+            "POST",
+            "/api/moves",
+            r#"{"game": "nim", "position": "3", "count": 0}"#,
+        ),
+        400,
+        "from 1 to 1000 moves",
+    );
+    // A page past the last move is an error, not an empty page (the review's `from` 9 of 8).
+    error(
+        server.json(
+            "POST",
+            "/api/moves",
+            r#"{"game": "nim", "position": "3 5", "from": 9}"#,
+        ),
+        400,
+        "there are 8 moves",
     );
     error(
         server.json(
@@ -381,6 +400,13 @@ fn eval_and_thermograph_use_the_clients_bindings() {
         server.json("POST", "/api/eval", body),
         400,
         "in the binding `let g = {1|`",
+    );
+    // A binding must bind: the review's `1+1` was silently ignored.
+    let body = r#"{"expression": "1", "bindings": ["1+1"]}"#;
+    error(
+        server.json("POST", "/api/eval", body),
+        400,
+        "not a `let name = expression`",
     );
     // The thermograph is the command line's, as JSON and as the picture --svg draws.
     let body = r#"{"expression": "h", "bindings": ["let h = {2|1/2}"]}"#;
@@ -648,12 +674,118 @@ fn requests_by_another_name_or_from_another_origin_are_refused() {
         "Host: 127.0.0.1:{port}\r\nOrigin: http://evil.example\r\n"
     ));
     assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
-    // Its own pages, and clients without an origin, may.
+    // Nor another name in an absolute request line, nor no name at all.
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    write!(
+        stream,
+        "GET http://evil.example/api/rules HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+    let answer = send(String::new());
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("requires a Host header"), "{answer}");
+    // Its own pages, and clients without an origin, may, whatever the case of the name.
     for head in [
         format!("Host: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"),
         format!("Host: localhost:{port}\r\n"),
+        format!("Host: LocalHost:{port}\r\n"),
     ] {
         let answer = send(head);
         assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     }
+}
+
+/// The review held 20,000 idle connections open and locked every client out: idle
+/// connections are now closed after the head timeout, and a request still gets through past
+/// more idle connections than the server holds at once.
+#[test]
+fn idle_connections_are_closed_and_do_not_lock_out_a_request() {
+    let server = Server::start(&[]);
+    let idle: Vec<TcpStream> = (0..300)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&server.address).unwrap();
+            stream.write_all(b"GET / HTTP/1.1\r\nHost: 12").unwrap();
+            stream
+        })
+        .collect();
+    let started = std::time::Instant::now();
+    let (status, _) = server.json(
+        "POST",
+        "/api/solve",
+        r#"{"game": "nim", "position": "3 5"}"#,
+    );
+    assert_eq!(status, 200);
+    assert!(started.elapsed() < Duration::from_secs(20));
+    for mut stream in idle {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(15)))
+            .unwrap();
+        let mut rest = Vec::new();
+        // Closed by the server: the read ends (with nothing, or with an error answer).
+        stream
+            .read_to_end(&mut rest)
+            .expect("the server closes an idle connection");
+    }
+}
+
+/// The review queued 50 heavy requests and a small one waited 203 s: a request now waits for
+/// a worker no longer than the time limit, so a small one is answered soon after.
+#[test]
+fn a_small_request_waits_no_longer_than_the_time_limit_behind_heavy_ones() {
+    let server = Server::start(&["--max-seconds", "2"]);
+    let heavy = r#"{"game": "grundy", "to": 1000000000}"#;
+    std::thread::scope(|scope| {
+        let heavies: Vec<_> = (0..10)
+            .map(|_| scope.spawn(|| server.json("POST", "/api/seq", heavy)))
+            .collect();
+        std::thread::sleep(Duration::from_millis(300));
+        let started = std::time::Instant::now();
+        let (status, _) = server.json(
+            "POST",
+            "/api/solve",
+            r#"{"game": "nim", "position": "3 5"}"#,
+        );
+        assert_eq!(status, 200);
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+        for heavy in heavies {
+            let answer = error(heavy.join().unwrap(), 422, "--max-seconds");
+            assert_eq!(answer["limit"], "max_seconds");
+        }
+    });
+}
+
+/// More requests than may wait are told at once that the server is busy.
+#[test]
+fn requests_past_the_waiting_room_are_told_the_server_is_busy() {
+    let server = Server::start(&["--max-seconds", "3"]);
+    let heavy = r#"{"game": "grundy", "to": 1000000000}"#;
+    let statuses: Vec<u16> = std::thread::scope(|scope| {
+        let all: Vec<_> = (0..80)
+            .map(|_| scope.spawn(|| server.json("POST", "/api/seq", heavy)))
+            .collect();
+        all.into_iter()
+            .map(|answer| {
+                let (status, body) = answer.join().unwrap();
+                if status == 503 {
+                    assert!(body["error"].as_str().unwrap().contains("busy"), "{body}");
+                }
+                status
+            })
+            .collect()
+    });
+    assert!(
+        statuses.iter().all(|&s| s == 422 || s == 503),
+        "{statuses:?}"
+    );
+    assert!(
+        statuses.contains(&503),
+        "80 at once overflow the 64 places to wait"
+    );
 }

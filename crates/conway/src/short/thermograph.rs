@@ -385,7 +385,14 @@ pub mod svg {
         (x, y)
     }
 
-    /// The SVG text.
+    /// Whether the picture's span fits in floating point: a number past 2^1023 does not,
+    /// and would be drawn at no place.
+    pub fn drawable(thermograph: &Thermograph) -> bool {
+        let (low, high) = value_range(thermograph);
+        (high - low).is_finite() && top(thermograph).is_finite()
+    }
+
+    /// The SVG text; for a thermograph past floating point, a picture that says so.
     pub fn draw(thermograph: &Thermograph) -> String {
         let mut out = String::new();
         let _ = writeln!(
@@ -394,6 +401,14 @@ pub mod svg {
              width=\"{WIDTH}\" height=\"{HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">"
         );
         out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+        if !drawable(thermograph) {
+            let _ = writeln!(
+                out,
+                "<text x=\"{MARGIN}\" y=\"{MARGIN}\">The walls reach values too large to draw \
+                 (past 2^1023); their breakpoints are exact in the text and JSON.</text>\n</svg>"
+            );
+            return out;
+        }
         axes(thermograph, &mut out);
         for wall in [thermograph.left_wall(), thermograph.right_wall()] {
             let points = wall
@@ -575,5 +590,28 @@ mod tests {
         assert_eq!(picture.matches('<').count(), picture.matches('>').count());
         let opened = picture.matches("<text").count();
         assert_eq!(opened, picture.matches("</text>").count());
+    }
+
+    /// A number past floating point (the review found 10^309 drawn with NaN coordinates) is
+    /// not drawn at no place: the picture says it cannot draw it.
+    #[test]
+    fn the_svg_of_a_number_past_floating_point_says_so() {
+        let huge = d(&format!("1{}", "0".repeat(309)));
+        let thermograph =
+            Thermograph::from_scaffolds(&Wall::constant(huge.clone()), &Wall::constant(huge))
+                .unwrap();
+        assert!(!svg::drawable(&thermograph));
+        let picture = thermograph.to_svg();
+        assert!(
+            !picture.contains("NaN") && !picture.contains("inf"),
+            "{picture}"
+        );
+        assert!(picture.contains("too large to draw"), "{picture}");
+        assert!(picture.trim_end().ends_with("</svg>"));
+        let large = d(&format!("1{}", "0".repeat(300)));
+        let drawn =
+            Thermograph::from_scaffolds(&Wall::constant(large.clone()), &Wall::constant(large))
+                .unwrap();
+        assert!(svg::drawable(&drawn) && !drawn.to_svg().contains("NaN"));
     }
 }
