@@ -7,8 +7,7 @@ use crate::{
     MAX_SHOWN_VALUES,
 };
 use axum::body::{Body, Bytes};
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequest, Path, State};
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use conway::analysis::{Budget, Request, RuleError};
@@ -17,6 +16,7 @@ use conway::games::{catalogue, ruleset};
 use conway::graph::ReadError;
 use conway::heap::sequence_work_limit;
 use conway::lang::{Env, LangError, Value};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -349,25 +349,34 @@ where
     }
 }
 
-/// Reads a JSON request body: one too large is 413, one that is not the object expected 400.
-fn read<T: for<'de> Deserialize<'de>>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let body = body.map_err(|rejection| {
-        let status = rejection.status();
-        let message = match status {
-            StatusCode::PAYLOAD_TOO_LARGE => format!(
-                "the request body is larger than {} KiB",
-                super::BODY_LIMIT / 1024
-            ),
-            _ => format!("cannot read the request body: {}", rejection.body_text()),
-        };
-        ApiError::new(status, message)
-    })?;
-    serde_json::from_slice(&body).map_err(|e| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            format!("the request body is not the JSON object expected: {e}"),
-        )
-    })
+/// A JSON request body: one too large is 413, one that is not the object expected 400, both
+/// answered as the API's errors.
+pub struct Read<T>(T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Read<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let body = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| {
+                let status = rejection.status();
+                let message = match status {
+                    StatusCode::PAYLOAD_TOO_LARGE => format!(
+                        "the request body is larger than {} KiB",
+                        super::BODY_LIMIT / 1024
+                    ),
+                    _ => format!("cannot read the request body: {}", rejection.body_text()),
+                };
+                ApiError::new(status, message)
+            })?;
+        serde_json::from_slice(&body).map(Read).map_err(|e| {
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!("the request body is not the JSON object expected: {e}"),
+            )
+        })
+    }
 }
 
 /// `GET /api/rules`: the catalogue, as `conway rules --json` prints it.
@@ -398,7 +407,7 @@ pub async fn rule(Path(name): Path<String>) -> Response {
 /// The body of `POST /api/solve`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SolveRequest {
+pub(super) struct SolveRequest {
     game: String,
     position: String,
     #[serde(default)]
@@ -408,12 +417,8 @@ struct SolveRequest {
 /// `POST /api/solve`: what `conway solve GAME POSITION [--misere] --json` prints.
 pub async fn solve(
     State(server): State<Arc<Server>>,
-    body: Result<Bytes, BytesRejection>,
+    Read(request): Read<SolveRequest>,
 ) -> Response {
-    let request: SolveRequest = match read(body) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
     compute(&server, JSON, move |limits, interrupt| {
         solve_json(&request, limits, interrupt)
     })
@@ -457,7 +462,7 @@ fn solve_json(
 /// nothing between requests).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EvalRequest {
+pub(super) struct EvalRequest {
     expression: String,
     #[serde(default)]
     bindings: Vec<String>,
@@ -492,14 +497,7 @@ impl EvalRequest {
 }
 
 /// `POST /api/eval`: what `conway eval EXPRESSION --json` prints, after the bindings.
-pub async fn eval(
-    State(server): State<Arc<Server>>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request: EvalRequest = match read(body) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
+pub async fn eval(State(server): State<Arc<Server>>, Read(request): Read<EvalRequest>) -> Response {
     compute(&server, JSON, move |limits, interrupt| {
         let mut env = request.session(limits, interrupt)?;
         let value = request.value(&mut env)?;
@@ -531,12 +529,8 @@ fn thermograph_of(
 /// `POST /api/thermograph`: what `conway thermograph EXPRESSION --json` prints.
 pub async fn thermograph(
     State(server): State<Arc<Server>>,
-    body: Result<Bytes, BytesRejection>,
+    Read(request): Read<EvalRequest>,
 ) -> Response {
-    let request: EvalRequest = match read(body) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
     compute(&server, JSON, move |limits, interrupt| {
         let (report, _) = thermograph_of(&request, limits, interrupt)?;
         written(|out| write_json(out, &report))
@@ -547,12 +541,8 @@ pub async fn thermograph(
 /// `POST /api/thermograph/svg`: the picture `conway thermograph EXPRESSION --svg FILE` draws.
 pub async fn thermograph_svg(
     State(server): State<Arc<Server>>,
-    body: Result<Bytes, BytesRejection>,
+    Read(request): Read<EvalRequest>,
 ) -> Response {
-    let request: EvalRequest = match read(body) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
     compute(&server, "image/svg+xml", move |limits, interrupt| {
         Ok(thermograph_of(&request, limits, interrupt)?.1.into_bytes())
     })
@@ -565,7 +555,7 @@ pub const MAX_MOVES_LISTED: usize = 1000;
 /// The body of `POST /api/moves`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MovesRequest {
+pub(super) struct MovesRequest {
     game: String,
     position: String,
     #[serde(default)]
@@ -588,12 +578,8 @@ fn default_count() -> usize {
 /// moves listed from `from` (counting from 0) on.
 pub async fn moves(
     State(server): State<Arc<Server>>,
-    body: Result<Bytes, BytesRejection>,
+    Read(request): Read<MovesRequest>,
 ) -> Response {
-    let request: MovesRequest = match read(body) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
     compute(&server, JSON, move |limits, interrupt| {
         let bad = |message: String| ApiError::new(StatusCode::BAD_REQUEST, message);
         let player = match &request.player {
@@ -634,7 +620,7 @@ pub async fn moves(
 /// position of a game whose positions it explores.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct GraphRequest {
+pub(super) struct GraphRequest {
     #[serde(default)]
     text: Option<String>,
     #[serde(default)]
@@ -649,12 +635,8 @@ struct GraphRequest {
 /// GAME POSITION --json` for the position.
 pub async fn graph(
     State(server): State<Arc<Server>>,
-    body: Result<Bytes, BytesRejection>,
+    Read(request): Read<GraphRequest>,
 ) -> Response {
-    let request: GraphRequest = match read(body) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
     compute(&server, JSON, move |limits, interrupt| {
         let play = play_of(request.misere);
         match (&request.text, &request.game, &request.position) {
@@ -721,14 +703,7 @@ fn sequence_json(
 /// the answer is a stream of lines of JSON: `{"listed": n, "limit": m}` now and then (the
 /// work done so far, and the work limit), then the sequence or the error. A client that
 /// closes the stream stops the computation.
-pub async fn seq(
-    State(server): State<Arc<Server>>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request: SeqRequest = match read(body) {
-        Ok(request) => request,
-        Err(error) => return error.into_response(),
-    };
+pub async fn seq(State(server): State<Arc<Server>>, Read(request): Read<SeqRequest>) -> Response {
     let limits = server.sequence_limits(request.to);
     if !request.progress {
         return compute(&server, JSON, move |_, interrupt| {
