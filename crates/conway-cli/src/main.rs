@@ -8,6 +8,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod allocator;
 mod moves;
+mod outcomes;
 mod play;
 mod repl;
 mod serve;
@@ -55,6 +56,9 @@ enum Command {
     Graph(GraphArgs),
     /// Nim values of one heap of each size 0..=N, and the period they show.
     Seq(SeqArgs),
+    /// Outcome classes (P, N, L, R) of one pile of each size 0..=N of a partizan pile game,
+    /// and their period.
+    Outcomes(OutcomesArgs),
     /// The thermograph of a short game: its walls, mean and temperature, and with `--svg`
     /// its picture.
     ///
@@ -298,6 +302,22 @@ struct GraphArgs {
 }
 
 #[derive(Args)]
+struct OutcomesArgs {
+    /// A game of partizan piles: `partizan-subtraction:1,3/2,4`, ...
+    game: String,
+    /// The largest pile.
+    #[arg(long)]
+    to: u64,
+    /// Misère play: the player who cannot move wins.
+    #[arg(long)]
+    misere: bool,
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Args)]
 struct SeqArgs {
     /// A one-heap game: `nim`, `subtraction:1,3,4`, `lasker`, ...
     game: String,
@@ -465,6 +485,7 @@ fn run(cli: Cli) -> ExitCode {
         Command::Play(args) => args.run(&mut out),
         Command::Graph(args) => args.run(&mut out),
         Command::Seq(args) => args.run(&mut out),
+        Command::Outcomes(args) => args.run(&mut out),
         Command::Thermograph(args) => args.run(&mut out),
         Command::Eval(args) => args.run(&mut out),
         Command::Repl(args) => args.run(&mut out),
@@ -879,6 +900,20 @@ impl SequenceReport {
             rare_count: sequence.rare_count(),
             max_value: sequence.max_value(),
         }
+    }
+}
+
+impl OutcomesArgs {
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        let rules = ruleset(&self.game)?;
+        let play = play_of(self.misere);
+        // Whoever names the piles asks for their work: the default limit grows with them.
+        let limits = self.limits.limits_or(sequence_work_limit(self.to));
+        let sequence = rules
+            .outcome_sequence(self.to, play, self.limits.budget_with(limits))
+            .map_err(|error| explain_sequence(error, self.to))?;
+        let report = outcomes::Report::new(rules.name(), self.to, play, &sequence);
+        outcomes::write(out, self.output.json, &report)
     }
 }
 

@@ -12,6 +12,8 @@ mod chapter2;
 mod chapter3;
 #[path = "suite/chapter4.rs"]
 mod chapter4;
+#[path = "suite/chapter5.rs"]
+mod chapter5;
 #[path = "suite/chapter7_domineering.rs"]
 mod chapter7_domineering;
 #[path = "suite/chapter7_rulesets.rs"]

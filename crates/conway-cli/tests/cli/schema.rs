@@ -140,3 +140,37 @@ fn moves_refuses_a_page_past_the_end_and_a_count_of_none() {
     );
     assert_eq!(json(&["moves", "nim", "0", "--json"])["total"], 0);
 }
+
+/// `conway outcomes`: the outcome of every pile of a partizan subtraction game, its period
+/// proved (Example 5.3 and Exercise 5.4: period 5 both ways), and a clear error for a game
+/// without partizan piles.
+#[test]
+fn outcomes_prints_the_classes_and_their_period() {
+    let report = json(&[
+        "outcomes",
+        "partizan-subtraction:1,3/2,4",
+        "--to",
+        "27",
+        "--json",
+    ]);
+    assert_eq!(report["outcomes"], "PLNLNPLNLNPLNLNPLNLNPLNLNPLN");
+    assert_eq!(
+        (report["preperiod"].as_u64(), report["period"].as_u64()),
+        (Some(0), Some(5))
+    );
+    assert_eq!(report["proved"], true);
+    assert_eq!(report["counts"]["R"], 0);
+    let misere = json(&[
+        "outcomes",
+        "partizan-subtraction:1,3/2,4",
+        "--to",
+        "27",
+        "--misere",
+        "--json",
+    ]);
+    assert_eq!(misere["play"], "misere");
+    assert_eq!(&misere["outcomes"].as_str().unwrap()[25..], "NRP");
+    let output = super::conway(&["outcomes", "nim", "--to", "5"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("conway seq"));
+}

@@ -4,6 +4,7 @@
 //! [`Position`] that the command line analyses, plays and sums without going back to text.
 
 mod impartial;
+mod outcomes;
 mod partizan;
 mod position;
 mod report;
@@ -12,6 +13,7 @@ mod sum;
 
 pub(crate) use impartial::{typed, typed_under};
 pub use impartial::{ImpartialRules, Typeable};
+pub use outcomes::{OutcomePeriod, OutcomeSequence};
 pub(crate) use partizan::typed_partizan;
 pub use partizan::{PartizanNotation, PartizanRules, PartizanTypeable};
 pub use position::Position;

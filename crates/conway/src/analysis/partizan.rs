@@ -2,8 +2,10 @@
 //! the partizan solver values them as short games in a store.
 
 use super::position::{hash_of, Face, PartizanFace, Valuer};
-use super::{Budget, Kind, Position, RuleError, RuleInfo, Ruleset, MAX_LISTED_MOVES};
-use crate::engine::{Play, SearchError};
+use super::{
+    Budget, Kind, OutcomeSequence, Position, RuleError, RuleInfo, Ruleset, MAX_LISTED_MOVES,
+};
+use crate::engine::{Meter, Play, SearchError};
 use crate::heap::Sequence;
 use crate::partizan::{Partizan, Player, Solver};
 use crate::short::{GameId, Store};
@@ -23,6 +25,16 @@ pub trait PartizanNotation: Partizan + Sized {
     fn describe_move(&self, player: Player, from: &Self::Position, to: &Self::Position) -> String;
     /// The parameters, written as `conway` reads them after the name's colon.
     fn params(&self) -> Option<String> {
+        None
+    }
+    /// The outcome of one pile of each size `0..=n` under `play`, for a game of piles, within
+    /// the limits of `meter`; `None` for other games.
+    fn outcome_sequence(
+        &self,
+        _n: u64,
+        _play: Play,
+        _meter: &mut Meter,
+    ) -> Option<Result<OutcomeSequence, SearchError>> {
         None
     }
 }
@@ -130,6 +142,24 @@ impl<G: PartizanTypeable> Ruleset for Arc<Rules<G>> {
 
     fn sequence(&self, _n: u64, _budget: Budget) -> Result<Sequence<'_>, RuleError> {
         Err(RuleError::NotAHeapGame(self.name.clone()))
+    }
+
+    fn outcome_sequence(
+        &self,
+        n: u64,
+        play: Play,
+        budget: Budget,
+    ) -> Result<OutcomeSequence, RuleError> {
+        let mut meter = Meter::new(budget.limits)
+            .with_progress(budget.progress)
+            .with_interrupt(budget.interrupt);
+        match self.rules.outcome_sequence(n, play, &mut meter) {
+            Some(sequence) => sequence.map_err(|e| self.search_error(e)),
+            None => Err(RuleError::Unsupported {
+                game: self.name.clone(),
+                what: "outcome sequences are of one-pile partizan games such as partizan-subtraction:1,3/2,4",
+            }),
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! What a ruleset says about itself, once (its name, kind, parameters, notation, misère play
 //! and an example), and the [`Ruleset`] made from that declaration, which reads positions.
 
-use super::{Position, RuleError};
+use super::{OutcomeSequence, Position, RuleError};
 use crate::engine::{Limits, Play, Progress};
 use crate::heap::Sequence;
 use crate::text::ParseError;
@@ -82,6 +82,20 @@ pub trait Ruleset: Send + Sync {
 
     /// The nim values of one heap of each size `0..=n`, for one-heap games, with their period.
     fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence<'_>, RuleError>;
+
+    /// The outcome classes of one pile of each size `0..=n` under `play`, with their period,
+    /// for games whose piles are partizan (partizan subtraction games).
+    fn outcome_sequence(
+        &self,
+        _n: u64,
+        _play: Play,
+        _budget: Budget,
+    ) -> Result<OutcomeSequence, RuleError> {
+        Err(RuleError::Unsupported {
+            game: self.name(),
+            what: "outcome sequences are of one-pile partizan games such as partizan-subtraction:1,3/2,4; for the nim values of a heap game use `conway seq`",
+        })
+    }
 }
 
 /// What a ruleset says about itself.

@@ -7,7 +7,9 @@ use super::impartial::{
     take_break, turtles, welter, wythoff,
 };
 use super::loopy::northcott;
-use super::partizan::{col, cut_cake, domineering, eatcake, hackenbush, maundy, seating, toads};
+use super::partizan::{
+    col, cut_cake, domineering, eatcake, hackenbush, maundy, seating, subtraction as psub, toads,
+};
 use crate::analysis::{Params, RuleError, RuleInfo, Ruleset, Sum};
 use crate::engine::Play;
 use crate::text::ParseError;
@@ -52,6 +54,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &dynamic::DYNAMIC,
     &dynamic::FIBONACCI,
     &growing::GROWING,
+    &psub::PARTIZAN_SUBTRACTION,
     &maundy::MAUNDY,
     &cut_cake::CUT_CAKE,
     &domineering::DOMINEERING,

@@ -8,6 +8,7 @@ pub(crate) mod eatcake;
 pub mod hackenbush;
 pub(crate) mod maundy;
 pub(crate) mod seating;
+pub(crate) mod subtraction;
 pub(crate) mod toads;
 
 pub use col::{Col, ColGraph, Tint};
@@ -17,4 +18,5 @@ pub use eatcake::Eatcake;
 pub use hackenbush::Hackenbush;
 pub use maundy::{Cake, MaundyCake};
 pub use seating::{Couple, SeatingCouples, Section};
+pub use subtraction::{PartizanSubtraction, Removals};
 pub use toads::{Cell, ToadsAndFrogs};

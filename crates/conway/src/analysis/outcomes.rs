@@ -1,0 +1,81 @@
+//! The outcome classes of one pile of each size, of a game whose piles are partizan: a
+//! sequence of P, N, L and R that is eventually periodic, and its period.
+
+use crate::engine::Outcome;
+use std::collections::HashMap;
+
+/// The outcomes of piles 0, 1, 2, … and their period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeSequence {
+    /// The outcome of each pile, from 0.
+    pub outcomes: Vec<Outcome>,
+    /// Where the outcomes repeat, if they were seen to.
+    pub period: Option<OutcomePeriod>,
+}
+
+/// Where the outcomes repeat: from pile `preperiod` on, with `period`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutcomePeriod {
+    /// The first pile of the periodic part.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+    /// Proved: a pile's outcome follows from the `window` piles below it by one rule once
+    /// the pile is at least `window`, so two equal windows of outcomes, the first starting at
+    /// pile i, repeat for ever from i. Otherwise only seen in the piles computed.
+    pub proved: bool,
+}
+
+impl OutcomeSequence {
+    /// The sequence of `outcomes` with its period: proved where each outcome follows from the
+    /// `window` outcomes below it by one rule (from pile `window` on), else seen.
+    pub fn new(outcomes: Vec<Outcome>, window: Option<u64>) -> Self {
+        let period = match window {
+            Some(window) => proved_period(&outcomes, window),
+            None => seen_period(&outcomes),
+        };
+        OutcomeSequence { outcomes, period }
+    }
+}
+
+/// The first window of `k` outcomes that comes again. The windows form the orbit of a
+/// deterministic rule, so from the first window's start the outcomes are periodic with the
+/// distance between the two, and neither preperiod nor period can be smaller: a shorter
+/// period or an earlier start would have repeated a window sooner.
+fn proved_period(outcomes: &[Outcome], k: u64) -> Option<OutcomePeriod> {
+    let k = usize::try_from(k).ok()?;
+    if outcomes.len() < k + 1 {
+        return None;
+    }
+    let mut seen: HashMap<&[Outcome], usize> = HashMap::new();
+    for start in 0..=outcomes.len() - k {
+        let window = &outcomes[start..start + k];
+        if let Some(&first) = seen.get(window) {
+            return Some(OutcomePeriod {
+                preperiod: first as u64,
+                period: (start - first) as u64,
+                proved: true,
+            });
+        }
+        seen.insert(window, start);
+    }
+    None
+}
+
+/// The shortest period that the computed outcomes repeat with over at least their last third
+/// (and three whole periods), from the earliest pile it holds: seen, not proved.
+fn seen_period(outcomes: &[Outcome]) -> Option<OutcomePeriod> {
+    let n = outcomes.len();
+    (1..=n / 3).find_map(|period| {
+        let mut start = n - period;
+        while start > 0 && outcomes[start - 1] == outcomes[start - 1 + period] {
+            start -= 1;
+        }
+        let covered = n - start;
+        (covered >= 3 * period && covered >= n / 3).then_some(OutcomePeriod {
+            preperiod: start as u64,
+            period: period as u64,
+            proved: false,
+        })
+    })
+}
