@@ -417,7 +417,7 @@ fn bad_input_gets_one_clear_line() {
         "not a game on rows of independent heaps",
     );
     fails_with(
-        &["seq", "hex:0.8...", "--to", "1000"],
+        &["seq", "hexcode:0.8...", "--to", "1000"],
         "ask for fewer heaps (--to) or raise the limit (--max-positions N)",
     );
     fails_with(

@@ -9,7 +9,12 @@ const MAX: &str = "18446744073709551615";
 #[test]
 fn d1_codes_answer_a_heap_of_2_64_minus_1_without_overflow() {
     // Nim's values: every heap is worth its size, 2^64 − 1 included.
-    for game in ["split-nim", "octal:0.3...", "octal:0.7...", "hex:0.F..."] {
+    for game in [
+        "split-nim",
+        "octal:0.3...",
+        "octal:0.7...",
+        "hexcode:0.F...",
+    ] {
         let report = json(&["solve", game, MAX, "--json"]);
         assert_eq!(report["outcome"], "N", "{game}");
         assert_eq!(report["nim_value"], Value::from(u64::MAX), "{game}");
@@ -65,8 +70,8 @@ fn d3_a_code_needs_a_digit_after_the_point() {
         ("octal:0.", 3),
         ("octal:.", 2),
         ("octal:4....", 3),
-        ("hex:0.", 3),
-        ("hex:.", 2),
+        ("hexcode:0.", 3),
+        ("hexcode:.", 2),
     ] {
         fails_with(&["solve", game, "3"], &format!("column {column}: {needs}"));
     }
@@ -77,7 +82,7 @@ fn d4_seq_work_limit_grows_with_the_heaps_asked_for() {
     // The definition of 0.8… is refused at once; the limit it is refused by is the default
     // for few heaps, 64 per heap for many, and always what the user gives.
     let refused = |to: &str, more: &[&str], limit: &str| {
-        let mut args = vec!["seq", "hex:0.8...", "--to", to];
+        let mut args = vec!["seq", "hexcode:0.8...", "--to", to];
         args.extend(more);
         fails_with(
             &args,

@@ -86,3 +86,35 @@ fn hackenbush_keeps_the_writers_vertex_numbers() {
     let report = json(&["solve", "hackenbush", "GG 7-3:R 0-7:B", "--json"]);
     assert_eq!(report["position"], "GG 3-7:R 0-7:B");
 }
+
+/// `hex` is the board game now; whoever types the old `hex:CODE` of take-and-break codes is
+/// told where they went.
+#[test]
+fn hex_with_a_code_points_to_hexcode() {
+    let output = super::conway(&["solve", "hex:0.F", "9"]);
+    assert!(!output.status.success());
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("`hexcode:0.F`"), "{message}");
+    let output = super::conway(&["solve", "hexcode:0.F", "9", "--json"]);
+    assert!(output.status.success());
+    // The board game: the four winning openings of 4×4 Hex (Exercise 5.5), the short diagonal.
+    let report = super::json(&["solve", "hex", "....|....|....|....", "--json"]);
+    assert_eq!(report["outcome"], "N");
+    let to: Vec<&str> = report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        to,
+        [
+            "B:...W|....|....|....",
+            "B:....|..W.|....|....",
+            "B:....|....|.W..|....",
+            "B:....|....|....|W..."
+        ]
+    );
+    let misere = super::json(&["solve", "hex", "...|...|...", "--misere", "--json"]);
+    assert_eq!(misere["outcome"], "P");
+}

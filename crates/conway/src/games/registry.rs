@@ -3,8 +3,8 @@
 //! read it from here.
 
 use super::impartial::{
-    chomp, coins, divisors, dynamic, exercise_heaps, growing, nim, nim2d, staircase, subtraction,
-    take_break, turtles, welter, wythoff,
+    chomp, coins, divisors, dynamic, exercise_heaps, growing, hex, nim, nim2d, staircase,
+    subtraction, take_break, turtles, welter, wythoff,
 };
 use super::loopy::northcott;
 use super::partizan::{
@@ -39,7 +39,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &take_break::OFFICERS,
     &take_break::GRUNDY,
     &take_break::OCTAL,
-    &take_break::HEX,
+    &take_break::HEXCODE,
     &nim::RIMS,
     &take_break::SPLIT_NIM,
     &exercise_heaps::AT_MOST_HALF,
@@ -55,6 +55,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &dynamic::FIBONACCI,
     &growing::GROWING,
     &psub::PARTIZAN_SUBTRACTION,
+    &hex::HEX,
     &maundy::MAUNDY,
     &cut_cake::CUT_CAKE,
     &domineering::DOMINEERING,
@@ -108,6 +109,9 @@ pub fn ruleset(spec: &str) -> Result<Box<dyn Ruleset>, RuleError> {
         reason,
     };
     match (info.params, params) {
+        (Params::None, Some(params)) if info.name == "hex" => Err(bad(ParseError::whole(format!(
+            "`hex` is the board game, which takes no parameters; hexadecimal take-and-break codes are written `hexcode:{params}`"
+        )))),
         (Params::None, Some(params)) => Err(bad(ParseError::whole(format!(
             "this game takes no parameters, but ':{params}' was given"
         )))),

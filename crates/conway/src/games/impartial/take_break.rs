@@ -1,5 +1,5 @@
 //! Take-and-break games by their codes (§3.5–3.6, *Winning Ways* ch. 4): `octal:0.77`,
-//! `hex:0.F8`, and the usual names: Kayles, Dawson's Kayles, Officers, Grundy's game.
+//! `hexcode:0.F8`, and the usual names: Kayles, Dawson's Kayles, Officers, Grundy's game.
 
 use crate::analysis::typed;
 use crate::analysis::{Kind, Params, RuleInfo};
@@ -65,8 +65,8 @@ pub(crate) const OCTAL: RuleInfo = RuleInfo {
     },
 };
 
-pub(crate) const HEX: RuleInfo = RuleInfo {
-    name: "hex",
+pub(crate) const HEXCODE: RuleInfo = RuleInfo {
+    name: "hexcode",
     kind: Kind::Impartial,
     params: Params::Required {
         name: "CODE",
@@ -76,7 +76,7 @@ pub(crate) const HEX: RuleInfo = RuleInfo {
               bit 8 allowing a move to leave three heaps.",
     notation: NOTATION,
     misere: MISERE,
-    example: "conway solve hex:0.F \"9\"",
+    example: "conway solve hexcode:0.F \"9\"",
     build: |info, params| {
         let code = parse_code(params.unwrap_or(""), 16)?;
         Ok(typed(info, Heaps(TakeAndBreak::new(code))))
