@@ -310,9 +310,11 @@ impl Notation for Hex {
             Some(mover) => mover,
             None if w == b => true,
             None if w == b + 1 => false,
-            None => return Err(ParseError::whole(format!(
+            None => {
+                return Err(ParseError::whole(format!(
                 "White has {w} stones and Black {b}: say who moves, `W:` or `B:` before the rows"
-            ))),
+            )))
+            }
         };
         Ok(HexBoard {
             n: n as u8,
