@@ -44,7 +44,7 @@ impl OutcomeSequence {
 /// period or an earlier start would have repeated a window sooner.
 fn proved_period(outcomes: &[Outcome], k: u64) -> Option<OutcomePeriod> {
     let k = usize::try_from(k).ok()?;
-    if outcomes.len() < k + 1 {
+    if k >= outcomes.len() {
         return None;
     }
     let mut seen: HashMap<&[Outcome], usize> = HashMap::new();
@@ -78,4 +78,29 @@ fn seen_period(outcomes: &[Outcome]) -> Option<OutcomePeriod> {
             proved: false,
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A window as long as the largest number (2^64 − 1, the review's set) is longer than
+    /// any sequence: no period, and no overflow.
+    #[test]
+    fn a_window_past_the_sequence_proves_nothing() {
+        let outcomes = vec![Outcome::P; 10];
+        assert_eq!(
+            OutcomeSequence::new(outcomes.clone(), Some(u64::MAX)).period,
+            None
+        );
+        assert_eq!(
+            OutcomeSequence::new(outcomes.clone(), Some(10)).period,
+            None
+        );
+        let period = OutcomeSequence::new(outcomes, Some(9)).period.unwrap();
+        assert_eq!(
+            (period.preperiod, period.period, period.proved),
+            (0, 1, true)
+        );
+    }
 }

@@ -15,7 +15,6 @@ use crate::analysis::{Kind, Notation, Params, RuleInfo};
 use crate::engine::{Footprint, Outcome, Play};
 use crate::impartial::Impartial;
 use crate::text::ParseError;
-use std::collections::HashMap;
 use std::sync::Mutex;
 
 /// The largest side: n × n cells fit a 128-bit board.
@@ -25,8 +24,11 @@ pub const MAX_SIDE: usize = 11;
 /// the engine's own search, under the user's limits, takes over).
 const MAX_NODES: u64 = 2_000_000;
 
-/// The most positions the transposition table keeps, about 64 bytes each.
-const MAX_TABLE: usize = 1 << 21;
+/// The slots of the transposition table, 48 bytes each (12 MB in all): a fixed table whose
+/// slot a position's hash picks, a new entry replacing an old one, so that its memory is
+/// small and fixed beside any memory limit (the hook that asks has no meter). A replaced
+/// entry costs time, never correctness.
+const TABLE_SLOTS: usize = 1 << 18;
 
 pub(crate) const HEX: RuleInfo = RuleInfo {
     name: "hex",
@@ -113,13 +115,22 @@ impl HexBoard {
         reached & to != 0
     }
 
-    fn joined(&self) -> Joined {
+    /// Whether White (top to bottom) or Black (left to right) has joined their edges.
+    fn joins_edges(&self, white: bool) -> bool {
         let n = self.side();
         let row = |r: usize| ((1u128 << n) - 1) << (r * n);
         let column = |c: usize| (0..n).fold(0u128, |mask, r| mask | 1u128 << (r * n + c));
-        if self.joins(self.white, row(0), row(n - 1)) {
+        if white {
+            self.joins(self.white, row(0), row(n - 1))
+        } else {
+            self.joins(self.black, column(0), column(n - 1))
+        }
+    }
+
+    fn joined(&self) -> Joined {
+        if self.joins_edges(true) {
             Joined::White
-        } else if self.joins(self.black, column(0), column(n - 1)) {
+        } else if self.joins_edges(false) {
             Joined::Black
         } else {
             Joined::Nobody
@@ -158,7 +169,48 @@ impl HexBoard {
 /// Hex, with the transposition table of its outcome search.
 #[derive(Debug, Default)]
 pub struct Hex {
-    table: Mutex<HashMap<(HexBoard, bool), bool>>,
+    table: Mutex<Vec<Slot>>,
+}
+
+/// A solved position in the table: its side and stones, who moves, the play, and whether
+/// the player to move wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Slot {
+    white: u128,
+    black: u128,
+    n: u8,
+    /// Bit 0: filled; bit 1: White to move; bit 2: misère; bit 3: the player to move wins.
+    flags: u8,
+}
+
+impl Slot {
+    const FILLED: u8 = 1;
+    const WHITE_TO_MOVE: u8 = 2;
+    const MISERE: u8 = 4;
+    const WINS: u8 = 8;
+
+    fn key(board: &HexBoard, misere: bool) -> u8 {
+        let mut flags = Slot::FILLED;
+        if board.white_to_move {
+            flags |= Slot::WHITE_TO_MOVE;
+        }
+        if misere {
+            flags |= Slot::MISERE;
+        }
+        flags
+    }
+
+    /// The slot of a position: a multiplicative hash of its stones and flags.
+    fn index(board: &HexBoard, key: u8) -> usize {
+        let mix = |x: u128| (x as u64) ^ ((x >> 64) as u64).rotate_left(29);
+        let h = mix(board.white)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(31)
+            ^ mix(board.black).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ u64::from(key)
+            ^ u64::from(board.n) << 8;
+        (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % TABLE_SLOTS
+    }
 }
 
 impl Hex {
@@ -166,6 +218,9 @@ impl Hex {
     /// two million positions; `None` past them.
     pub fn mover_wins(&self, board: &HexBoard, play: Play) -> Option<bool> {
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        if table.is_empty() {
+            table.resize(TABLE_SLOTS, Slot::default());
+        }
         let mut nodes = 0;
         Search {
             table: &mut table,
@@ -178,7 +233,7 @@ impl Hex {
 
 /// One outcome search.
 struct Search<'a> {
-    table: &'a mut HashMap<(HexBoard, bool), bool>,
+    table: &'a mut [Slot],
     nodes: &'a mut u64,
     misere: bool,
 }
@@ -192,8 +247,12 @@ impl Search<'_> {
             let white_wins = white_joined != self.misere;
             return Some(white_wins == board.white_to_move);
         }
-        if let Some(&known) = self.table.get(&(*board, self.misere)) {
-            return Some(known);
+        let key = Slot::key(board, self.misere);
+        let index = Slot::index(board, key);
+        let slot = self.table[index];
+        let same = slot.white == board.white && slot.black == board.black && slot.n == board.n;
+        if same && slot.flags & !Slot::WINS == key {
+            return Some(slot.flags & Slot::WINS != 0);
         }
         *self.nodes += 1;
         if *self.nodes > MAX_NODES {
@@ -206,10 +265,12 @@ impl Search<'_> {
                 break;
             }
         }
-        if self.table.len() >= MAX_TABLE {
-            self.table.clear();
-        }
-        self.table.insert((*board, self.misere), wins);
+        self.table[index] = Slot {
+            white: board.white,
+            black: board.black,
+            n: board.n,
+            flags: key | if wins { Slot::WINS } else { 0 },
+        };
         Some(wins)
     }
 }
@@ -306,6 +367,18 @@ impl Notation for Hex {
             offset += cells.len() + 1;
         }
         let (w, b) = (white.count_ones(), black.count_ones());
+        let board = HexBoard {
+            n: n as u8,
+            white,
+            black,
+            white_to_move: true,
+        };
+        let white_joined = board.joins_edges(true);
+        if white_joined && board.joins_edges(false) {
+            return Err(ParseError::whole(
+                "both players have joined their edges: a game of Hex ends at the first join",
+            ));
+        }
         let white_to_move = match mover {
             Some(mover) => mover,
             None if w == b => true,
@@ -316,11 +389,20 @@ impl Notation for Hex {
             )))
             }
         };
+        let joined_by_mover = if white_to_move {
+            white_joined
+        } else {
+            board.joins_edges(false)
+        };
+        if joined_by_mover {
+            let mover = if white_to_move { "White" } else { "Black" };
+            return Err(ParseError::whole(format!(
+                "{mover} has joined their edges and is to move: a join ends the game on the joiner's move, so the other player would be to move"
+            )));
+        }
         Ok(HexBoard {
-            n: n as u8,
-            white,
-            black,
             white_to_move,
+            ..board
         })
     }
 
@@ -435,6 +517,7 @@ mod tests {
         // White has joined top to bottom; Black is to move and has lost (normal play), or
         // won (misère play).
         let joined = board("B:W..|W..|W.B");
+        assert_eq!(joined.joined(), Joined::White);
         assert!(hex.options(&joined).is_empty());
         assert_eq!(hex.mover_wins(&joined, Play::Normal), Some(false));
         assert_eq!(hex.mover_wins(&joined, Play::Misere), Some(true));
@@ -455,5 +538,11 @@ mod tests {
             .reason
             .contains("at most 11"));
         assert!(refused("X:...|...|...").reason.contains("W or B"));
+        // The review's finished boards: the player to move cannot be the one who joined,
+        // and a game ends at the first join.
+        assert!(refused("W:W.B|W.B|W.B").reason.contains("White has joined"));
+        assert!(refused("W:WB|WB").reason.contains("White has joined"));
+        assert!(refused("B:BBB|WW.|W..").reason.contains("Black has joined"));
+        assert!(board("B:W.B|W.B|W..").white_to_move.eq(&false));
     }
 }
