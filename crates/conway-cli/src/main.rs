@@ -1072,6 +1072,11 @@ fn explain(error: RuleError) -> String {
 fn explain_sequence(error: RuleError, to: u64) -> String {
     match &error {
         RuleError::Search { game, source } => match source {
+            // At the largest limit there is nothing to raise.
+            SearchError::TooBig { limit: u64::MAX } => format!(
+                "{game}: heaps 0..={to} need more work than any limit allows; ask for fewer \
+                 heaps (--to)"
+            ),
             SearchError::TooBig { limit } => format!(
                 "{game}: heaps 0..={to} need more work than the limit of {limit} allows; ask for \
                  fewer heaps (--to) or raise the limit (--max-positions N)"

@@ -170,6 +170,19 @@ fn outcomes_prints_the_classes_and_their_period() {
     ]);
     assert_eq!(misere["play"], "misere");
     assert_eq!(&misere["outcomes"].as_str().unwrap()[25..], "NRP");
+    // Past every limit, the message does not ask to raise one (the review's 2^64 − 1 piles).
+    let output = super::conway(&[
+        "outcomes",
+        "partizan-subtraction:1/2",
+        "--to",
+        "18446744073709551615",
+    ]);
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message.contains("more work than any limit allows"),
+        "{message}"
+    );
+    assert!(!message.contains("--max-positions"), "{message}");
     let output = super::conway(&["outcomes", "nim", "--to", "5"]);
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("conway seq"));
