@@ -94,3 +94,26 @@ test("Domineering played by clicking the board's cells", async () => {
   const blocked = [...last].filter((c) => c === "#").length;
   assert.equal(await page.locator('#play-board button[data-cell="#"]').count(), blocked);
 });
+
+test("Hex on a rhombus: one click places a stone, and a winning opening wins", async () => {
+  const { page } = session;
+  await newGame(page, { game: "hex", position: "..|.." });
+  await settled(page);
+  // The obtuse corner (row 1, column 2) wins 2×2 Hex for the first player (Exercise 5.5).
+  const changed = (old) => page.waitForFunction(
+    (text) => document.getElementById("play-status").textContent !== text, old);
+  let status = await page.locator("#play-status").textContent();
+  await page.click('#play-board button[data-row="1"][data-col="2"]');
+  await changed(status);
+  status = await settled(page);
+  assert.match(status, /your move/);
+  // Both bottom cells touch that corner; Black can block one at most, and the other joins.
+  const empty = page.locator('#play-board button[data-row="2"][data-cell="."]');
+  assert.ok((await empty.count()) >= 1);
+  await empty.first().click();
+  await changed(status);
+  status = await settled(page);
+  assert.match(status, /you win!/);
+  const who = await page.locator("#play-history tbody tr td:nth-child(3)").allTextContents();
+  assert.equal(who[0], "White on row 1, column 2");
+});

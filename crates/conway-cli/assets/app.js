@@ -241,6 +241,14 @@ const BOARDS = {
   },
 };
 
+/** Hex: rows of a rhombus after the player to move (`W:` or `B:`), drawn each row half a
+ * cell right of the one above; a move changes one cell, so one click plays it. */
+BOARDS.hex = {
+  ...rowsBoard("|", [".", "W", "B"], { ".": "empty", W: "White stone", B: "Black stone" }),
+  rhombus: true,
+  cells: (text) => text.trim().replace(/^[WB]:/, "").split("|").map((row) => [...row]),
+};
+
 const boardOf = (game) => BOARDS[game.split(":")[0]];
 
 /** Draws `text` as a grid of buttons; `click(r, c)` hears a cell's button. */
@@ -248,12 +256,16 @@ function drawBoard(board, text, click, picked = []) {
   let grid;
   try { grid = board.cells(text); } catch { return el("div"); }
   const width = Math.max(1, ...grid.map((row) => row.length));
-  const area = el("div", { class: "board", role: "group", "aria-label": "board", style: `grid-template-columns: repeat(${width}, auto)` });
+  const area = board.rhombus
+    ? el("div", { class: "board rhombus", role: "group", "aria-label": "board" })
+    : el("div", { class: "board", role: "group", "aria-label": "board", style: `grid-template-columns: repeat(${width}, auto)` });
   grid.forEach((row, r) => {
+    const line = board.rhombus ? el("div", { class: "row", style: `margin-left: ${1.2 * r}rem` }) : area;
+    if (board.rhombus) area.append(line);
     for (let c = 0; c < width; c++) {
-      if (c >= row.length) { area.append(el("span", { class: "gap" })); continue; }
+      if (c >= row.length) { line.append(el("span", { class: "gap" })); continue; }
       const isPicked = picked.some(([pr, pc]) => pr === r && pc === c);
-      area.append(el("button", {
+      line.append(el("button", {
         type: "button",
         "data-row": r + 1,
         "data-col": c + 1,
