@@ -100,6 +100,11 @@ fn hex_with_a_code_points_to_hexcode() {
     // The board game: the four winning openings of 4×4 Hex (Exercise 5.5), the short diagonal.
     let report = super::json(&["solve", "hex", "....|....|....|....", "--json"]);
     assert_eq!(report["outcome"], "N");
+    // Hex's turn-recording nimber means nothing to a player: no value, and no search for it.
+    assert_eq!(
+        (&report["value"], &report["value_unknown"]),
+        (&Value::Null, &Value::Null)
+    );
     let to: Vec<&str> = report["moves"]
         .as_array()
         .unwrap()

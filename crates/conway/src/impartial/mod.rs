@@ -74,6 +74,13 @@ pub trait Impartial {
         None
     }
 
+    /// Whether an analysis gives the nim value: not for a game whose positions record the
+    /// player to move only so that an alternating game has impartial options (Hex), where
+    /// the nimber means nothing to a player and its search would cost more than the outcome.
+    fn values_wanted(&self) -> bool {
+        true
+    }
+
     /// The nim value of a single component, where the ruleset knows it in closed form.
     /// The solver trusts it, and tests check it against search.
     fn known_value(&self, _component: &Self::Position) -> Option<u64> {

@@ -301,6 +301,11 @@ impl Impartial for Hex {
         cells.into_iter().map(|i| board.after(i)).collect()
     }
 
+    /// Hex is partizan: the nimber of its turn-recording positions means nothing to a player.
+    fn values_wanted(&self) -> bool {
+        false
+    }
+
     fn known_outcome(&self, board: &HexBoard) -> Option<Outcome> {
         self.mover_wins(board, Play::Normal)
             .map(|wins| Outcome::p_if(!wins))
