@@ -150,13 +150,21 @@ impl HexBoard {
         next
     }
 
+    /// The empty cells, in order.
+    fn empty_cells(&self) -> impl Iterator<Item = usize> {
+        let mut empty = self.empty();
+        std::iter::from_fn(move || {
+            let i = (empty != 0).then(|| empty.trailing_zeros() as usize)?;
+            empty &= empty - 1;
+            Some(i)
+        })
+    }
+
     /// The empty cells, the centre first: central stones decide most games, so the search
     /// finds a winning move sooner.
     fn moves(&self) -> Vec<usize> {
         let n = self.side() as isize;
-        let mut cells: Vec<usize> = (0..self.side() * self.side())
-            .filter(|&i| self.empty() & (1u128 << i) != 0)
-            .collect();
+        let mut cells: Vec<usize> = self.empty_cells().collect();
         let distance = |i: usize| {
             let (r, c) = ((i as isize) / n, (i as isize) % n);
             (2 * r - (n - 1)).abs() + (2 * c - (n - 1)).abs()
@@ -294,11 +302,7 @@ impl Impartial for Hex {
         if board.joined() != Joined::Nobody {
             return Vec::new();
         }
-        let mut cells: Vec<usize> = (0..board.side() * board.side())
-            .filter(|&i| board.empty() & (1u128 << i) != 0)
-            .collect();
-        cells.sort_unstable();
-        cells.into_iter().map(|i| board.after(i)).collect()
+        board.empty_cells().map(|i| board.after(i)).collect()
     }
 
     /// Hex is partizan: the nimber of its turn-recording positions means nothing to a player.
@@ -487,10 +491,7 @@ mod tests {
             Joined::Nobody => {}
             joined => return ((joined == Joined::White) != misere) == board.white_to_move,
         }
-        let empty = board.empty();
-        (0..board.side() * board.side())
-            .filter(|&i| empty & (1u128 << i) != 0)
-            .any(|i| !plain(&board.after(i), misere))
+        board.empty_cells().any(|i| !plain(&board.after(i), misere))
     }
 
     #[test]
