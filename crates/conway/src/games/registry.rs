@@ -2,9 +2,10 @@
 //! declares its [`RuleInfo`] once; the list, `conway rules` and the parser of game names all
 //! read it from here.
 
+use super::connection;
 use super::impartial::{
-    chomp, coins, divisors, dynamic, exercise_heaps, growing, hex, nim, nim2d, staircase,
-    subtraction, take_break, turtles, welter, wythoff,
+    chomp, coins, divisors, dynamic, exercise_heaps, growing, nim, nim2d, staircase, subtraction,
+    take_break, turtles, welter, wythoff,
 };
 use super::loopy::northcott;
 use super::partizan::{
@@ -55,7 +56,8 @@ const REGISTRY: &[&RuleInfo] = &[
     &dynamic::FIBONACCI,
     &growing::GROWING,
     &psub::PARTIZAN_SUBTRACTION,
-    &hex::HEX,
+    &connection::HEX,
+    &connection::SQUEX,
     &maundy::MAUNDY,
     &cut_cake::CUT_CAKE,
     &domineering::DOMINEERING,

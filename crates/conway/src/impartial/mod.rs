@@ -121,6 +121,8 @@ pub enum Target {
     Value(u64),
     /// Under misère play, a P-position.
     MisereP,
+    /// A draw under the play given: at a draw, the moves that keep it.
+    Draw(Play),
 }
 
 impl Target {
@@ -136,15 +138,17 @@ impl Target {
 /// A complete analysis of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
-    /// Who wins under the play asked for: P or N.
+    /// Who wins under the play asked for: P or N, or D where a ruleset's closed form says
+    /// that neither can force a win.
     pub outcome: Outcome,
     /// The nim value (normal play only; misère play has no nim values).
     pub value: Option<u64>,
     /// Why the nim value is missing under normal play: its search was too big, though a
     /// closed form gave the outcome and the winning moves.
     pub value_unknown: Option<SearchError>,
-    /// The number of winning moves, i.e. of moves to P-positions; the first of them went
-    /// to the caller, in the order of `options`. None where they are unknown.
+    /// The number of winning moves, i.e. of moves to P-positions (at a draw, of the moves
+    /// that keep it); the first of them went to the caller, in the order of `options`. None
+    /// where they are unknown.
     pub winning_move_count: Option<u64>,
     /// Why the winning moves are unknown: a closed form gave the outcome (and the value),
     /// but no finder knows the moves and listing every option is past the limits. No move

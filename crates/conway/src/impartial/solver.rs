@@ -253,8 +253,12 @@ impl<'g, G: Impartial> Solver<'g, G> {
 
     /// Whether the player to move wins.
     pub fn outcome(&mut self, position: &G::Position, play: Play) -> Result<Outcome, SearchError> {
-        if self.memory.closed_forms && play == Play::Normal {
-            if let Some(outcome) = self.game.known_outcome(position) {
+        if self.memory.closed_forms {
+            let known = match play {
+                Play::Normal => self.game.known_outcome(position),
+                Play::Misere => self.game.known_misere_outcome(position),
+            };
+            if let Some(outcome) = known {
                 return Ok(outcome);
             }
         }
@@ -336,6 +340,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
                     Target::Value(0) => self.outcome(option, Play::Normal)? == Outcome::P,
                     Target::Value(value) => self.nim_value(option)? == value,
                     Target::MisereP => self.outcome(option, Play::Misere)? == Outcome::P,
+                    Target::Draw(play) => self.outcome(option, play)? == Outcome::D,
                 })
             })
             .collect()
@@ -374,14 +379,18 @@ impl<'g, G: Impartial> Solver<'g, G> {
             winning_move_count: None,
             moves_unknown: None,
         };
-        // A P-position has no winning move, whatever its options. The moves may take as
-        // much work as the value, which may have taken all it was allowed.
+        // A P-position has no winning move, whatever its options; at a draw the moves
+        // wanted keep it. The moves may take as much work as the value, which may have
+        // taken all it was allowed.
         let moves = match outcome {
             Outcome::P => Ok(0),
             _ => {
                 self.meter.count_afresh();
                 let so_far = analysis.clone();
-                let target = Target::winning(play);
+                let target = match outcome {
+                    Outcome::D => Target::Draw(play),
+                    _ => Target::winning(play),
+                };
                 self.moves_to_each(position, target, keep, &mut |m| each(&so_far, m))
             }
         };

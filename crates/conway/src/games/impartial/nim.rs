@@ -78,7 +78,10 @@ macro_rules! nim_rule {
                 target: Target,
                 sink: &mut MoveSink<'_, Vec<u64>>,
             ) -> bool {
-                nim_moves_to(heaps, target, sink);
+                // Nim always ends: no move keeps a draw.
+                if !matches!(target, Target::Draw(_)) {
+                    nim_moves_to(heaps, target, sink);
+                }
                 true
             }
         }
@@ -122,12 +125,13 @@ fn nim_moves_to(heaps: &[u64], target: Target, sink: &mut MoveSink<'_, Vec<u64>>
         let mut lefts = match target {
             Target::Value(value) => vec![h ^ sum ^ value],
             Target::MisereP => vec![0, 1, h ^ sum],
+            Target::Draw(_) => return,
         };
         lefts.sort_unstable();
         lefts.dedup();
         for left in lefts.into_iter().filter(|&left| left < h) {
             let reached = match target {
-                Target::Value(_) => true,
+                Target::Value(_) | Target::Draw(_) => true,
                 Target::MisereP => {
                     let big = big - usize::from(h > 1) + usize::from(left > 1);
                     let ones = ones - usize::from(h == 1) + usize::from(left == 1);

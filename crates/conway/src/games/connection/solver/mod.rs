@@ -1,0 +1,219 @@
+//! The Hex solver: depth-first proof-number search (Nagai's df-pn) over positions reduced by
+//! fill-in and pruned by virtual connections, with a transposition table of fixed size.
+//!
+//! Each position is first *reduced*: its dead cells and captured pairs are filled
+//! ([`inferior`]). Then H-search ([`hsearch`]) may settle it: the player to move wins with a
+//! connection or semi-connection between their edges, and loses to a connection of the
+//! other's. Otherwise the other's semi-connections say where the player must play: a move
+//! outside the carrier of one of them lets the other complete it, so only the cells common
+//! to all of their carriers are tried (the *must-play* region; none at all is a loss).
+//!
+//! Proof numbers then pick the next position to expand: the least number of positions still
+//! to settle to prove a win, and to disprove one. Hex has no repetitions, so the table's
+//! numbers never mislead the search through a cycle.
+
+pub mod hsearch;
+pub mod inferior;
+mod table;
+
+use super::board::{Board, Geometry, Grid, Joined};
+use super::exhaustive::centre_first;
+use hsearch::HSearch;
+use inferior::{fill_in, Side};
+use table::{Node, Table, INFINITE};
+
+/// What a position is before any search: won or lost for the player to move, or the cells
+/// worth trying.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The player to move wins.
+    Wins,
+    /// The other player wins.
+    Loses,
+    /// Not settled: the moves worth trying, on the reduced board.
+    Open {
+        /// The board after fill-in.
+        reduced: Board,
+        /// The empty cells of the reduced board in the must-play region.
+        moves: u128,
+    },
+}
+
+/// A solver of Hex positions of one side, under normal play.
+#[derive(Debug)]
+pub struct Solver {
+    geometry: Geometry,
+    order: Vec<usize>,
+    table: Table,
+    hsearch: HSearch,
+    nodes: u64,
+    max_nodes: u64,
+}
+
+impl Solver {
+    /// A solver of n×n boards whose table has `slots` entries (of 96 bytes each), giving up
+    /// a question after `max_nodes` positions expanded.
+    pub fn new(n: usize, slots: usize, max_nodes: u64) -> Solver {
+        let geometry = Geometry::new(n, Grid::Hex);
+        Solver {
+            geometry,
+            order: centre_first(&geometry),
+            table: Table::new(slots),
+            hsearch: HSearch::default(),
+            nodes: 0,
+            max_nodes,
+        }
+    }
+
+    /// The side of the boards this solver takes.
+    pub fn side(&self) -> usize {
+        self.geometry.n
+    }
+
+    /// The positions expanded so far, over every question.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the player to move wins `board` (a game in progress: nobody has joined);
+    /// `None` if the question took more than its positions.
+    pub fn mover_wins(&mut self, board: &Board) -> Option<bool> {
+        debug_assert_eq!(board.side(), self.geometry.n);
+        let limit = self.nodes.saturating_add(self.max_nodes);
+        let node = self.prove(board, INFINITE, INFINITE, limit)?;
+        Some(node.phi == 0)
+    }
+
+    /// Reduces a position and settles it by H-search where it can.
+    pub fn evaluate(&mut self, board: &Board) -> Evaluation {
+        let geometry = &self.geometry;
+        let (white, black) = fill_in(geometry, board.white, board.black);
+        let reduced = Board {
+            white,
+            black,
+            ..*board
+        };
+        let mover_joined = match reduced.joined(geometry) {
+            Joined::Nobody => None,
+            joined => Some((joined == Joined::White) == board.white_to_move),
+        };
+        match mover_joined {
+            Some(true) => return Evaluation::Wins,
+            Some(false) => return Evaluation::Loses,
+            None => {}
+        }
+        let mine = Side::of(geometry, white, black, board.white_to_move);
+        let found = self.hsearch.edges(geometry, &mine, true);
+        if found.full.is_some() || !found.semi.is_empty() {
+            return Evaluation::Wins;
+        }
+        let theirs = Side::of(geometry, white, black, !board.white_to_move);
+        let threats = self.hsearch.edges(geometry, &theirs, false);
+        if threats.full.is_some() {
+            return Evaluation::Loses;
+        }
+        let moves = threats.must_play().unwrap_or(!0) & reduced.empty(geometry);
+        match moves {
+            0 => Evaluation::Loses,
+            moves => Evaluation::Open { reduced, moves },
+        }
+    }
+
+    /// A position's numbers, searched until its proof number reaches `max_phi` or its
+    /// disproof number `max_delta` (df-pn's multiple iterative deepening); `None` past the
+    /// node `limit`.
+    fn prove(&mut self, board: &Board, max_phi: u32, max_delta: u32, limit: u64) -> Option<Node> {
+        let mut node = match self.table.get(board) {
+            Some(node) => node,
+            None => self.expand(board, limit)?,
+        };
+        while node.phi != 0 && node.delta != 0 {
+            let children = self.children(&node);
+            node.phi = children.phi;
+            node.delta = children.delta;
+            if node.phi >= max_phi || node.delta >= max_delta {
+                break;
+            }
+            // The best child's disproof is this position's proof, and its proof one term of
+            // this position's disproof: each threshold leaves room for the rest.
+            let child_max_phi = max_delta - node.delta + children.best_phi;
+            let second = children.second_delta;
+            let child_max_delta = max_phi.min(second.saturating_add(second / 4 + 1));
+            let before = self.nodes;
+            let child = node.reduced.after(children.best);
+            self.prove(&child, child_max_phi, child_max_delta, limit)?;
+            node.work = node.work.saturating_add((self.nodes - before) as u32);
+        }
+        self.table.put(board, &node);
+        Some(node)
+    }
+
+    /// A new position's node: settled, or open with its moves.
+    fn expand(&mut self, board: &Board, limit: u64) -> Option<Node> {
+        self.nodes += 1;
+        if self.nodes > limit {
+            return None;
+        }
+        let (phi, delta, reduced, moves) = match self.evaluate(board) {
+            Evaluation::Wins => (0, INFINITE, *board, 0),
+            Evaluation::Loses => (INFINITE, 0, *board, 0),
+            Evaluation::Open { reduced, moves } => (1, moves.count_ones(), reduced, moves),
+        };
+        Some(Node {
+            reduced,
+            moves,
+            phi,
+            delta,
+            work: 1,
+        })
+    }
+
+    /// The numbers of a position from its children's: the proof number is the least
+    /// disproof number of a child (a win needs one move to a lost position), the disproof
+    /// number the sum of the children's proof numbers (a loss needs every move to lose). A
+    /// child not yet expanded counts 1 and 1.
+    fn children(&self, node: &Node) -> Children {
+        let mut numbers = Children {
+            phi: INFINITE,
+            delta: 0,
+            best: 0,
+            best_phi: 0,
+            second_delta: INFINITE,
+        };
+        for &cell in &self.order {
+            if node.moves >> cell & 1 == 0 {
+                continue;
+            }
+            let (phi, delta) = self
+                .table
+                .get(&node.reduced.after(cell))
+                .map_or((1, 1), |child| (child.phi, child.delta));
+            numbers.delta = numbers.delta.saturating_add(phi);
+            if delta < numbers.phi {
+                numbers.second_delta = numbers.phi;
+                numbers.phi = delta;
+                numbers.best = cell;
+                numbers.best_phi = phi;
+            } else if delta < numbers.second_delta {
+                numbers.second_delta = delta;
+            }
+        }
+        // A sum reaches infinity only through a child that is lost for its mover, which
+        // makes this position won; otherwise it stays finite.
+        if numbers.delta >= INFINITE && numbers.phi != 0 {
+            numbers.delta = INFINITE - 1;
+        }
+        numbers
+    }
+}
+
+/// The numbers of a position's children.
+struct Children {
+    phi: u32,
+    delta: u32,
+    /// The child with the least disproof number: the next to search.
+    best: usize,
+    best_phi: u32,
+    /// The second least disproof number.
+    second_delta: u32,
+}

@@ -1,0 +1,97 @@
+//! The solver's transposition table: a fixed array of buckets of two entries, so that its
+//! memory is set when it is made. A position's hash picks its bucket; a new position
+//! replaces the entry that cost less work to find. Entries keep the whole position, so a
+//! collision of hashes is never mistaken for the same position.
+
+use crate::games::connection::board::Board;
+
+/// A proof or disproof number that means proved (its partner is 0).
+pub const INFINITE: u32 = u32::MAX / 2;
+
+/// What the search knows of a position: its reduced board and the moves worth trying there,
+/// its proof and disproof numbers (for the player to move winning), and the positions its
+/// search has expanded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Node {
+    pub reduced: Board,
+    pub moves: u128,
+    pub phi: u32,
+    pub delta: u32,
+    pub work: u32,
+}
+
+/// An entry: the position it is for (its stones and mover) and its node.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    white: u128,
+    black: u128,
+    /// Bit 0: in use; bit 1: White to move.
+    flags: u8,
+    node: Node,
+}
+
+/// The table.
+#[derive(Debug)]
+pub struct Table {
+    entries: Vec<Entry>,
+}
+
+impl Table {
+    /// A table of `slots` entries (at least two).
+    pub fn new(slots: usize) -> Table {
+        Table {
+            entries: vec![Entry::default(); slots.max(2) & !1],
+        }
+    }
+
+    fn flags(board: &Board) -> u8 {
+        1 | u8::from(board.white_to_move) << 1
+    }
+
+    /// The first entry of a position's bucket.
+    fn bucket(&self, board: &Board, flags: u8) -> usize {
+        let mix = |x: u128| (x as u64) ^ ((x >> 64) as u64).rotate_left(29);
+        let h = mix(board.white)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(31)
+            ^ mix(board.black).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ u64::from(flags);
+        let buckets = self.entries.len() / 2;
+        2 * ((h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize % buckets)
+    }
+
+    fn holds(entry: &Entry, board: &Board, flags: u8) -> bool {
+        (entry.white, entry.black, entry.flags) == (board.white, board.black, flags)
+    }
+
+    /// What is known of a position.
+    pub fn get(&self, board: &Board) -> Option<Node> {
+        let flags = Table::flags(board);
+        let first = self.bucket(board, flags);
+        self.entries[first..first + 2]
+            .iter()
+            .find(|entry| Table::holds(entry, board, flags))
+            .map(|entry| entry.node)
+    }
+
+    /// Records a position's node, over its old entry or over the entry of its bucket that
+    /// cost less work.
+    pub fn put(&mut self, board: &Board, node: &Node) {
+        let flags = Table::flags(board);
+        let first = self.bucket(board, flags);
+        let bucket = &mut self.entries[first..first + 2];
+        let slot = match bucket
+            .iter()
+            .position(|entry| Table::holds(entry, board, flags))
+        {
+            Some(k) => k,
+            None => usize::from(bucket[1].node.work < bucket[0].node.work),
+        };
+        bucket[slot] = Entry {
+            white: board.white,
+            black: board.black,
+            flags,
+            node: *node,
+        };
+    }
+}

@@ -1,0 +1,422 @@
+//! The connection games against plain minimax over their rules, and the solver's every
+//! pruning rule against it.
+
+use super::board::{Board, Geometry, Grid, Joined};
+use super::exhaustive::Verdict;
+use super::solver::{inferior, Evaluation, Solver};
+use super::Connection;
+use crate::analysis::Notation;
+use crate::engine::Play;
+use crate::impartial::Impartial;
+
+fn hex(text: &str) -> Board {
+    Board::parse(text, Grid::Hex).unwrap()
+}
+
+/// Plain minimax over the rules, without tables, move order or pruning.
+fn plain(board: &Board, grid: Grid, misere: bool) -> Verdict {
+    let geometry = Geometry::new(board.side(), grid);
+    match board.joined(&geometry) {
+        Joined::Nobody => {}
+        // The player who just moved joined: they win under normal play.
+        _ => {
+            return if misere {
+                Verdict::Wins
+            } else {
+                Verdict::Loses
+            }
+        }
+    }
+    let empty = board.empty(&geometry);
+    if empty == 0 {
+        return Verdict::Draws;
+    }
+    Geometry::bits(empty)
+        .map(|cell| match plain(&board.after(cell), grid, misere) {
+            Verdict::Wins => Verdict::Loses,
+            Verdict::Draws => Verdict::Draws,
+            Verdict::Loses => Verdict::Wins,
+        })
+        .max()
+        .unwrap()
+}
+
+fn empty_board(n: usize) -> String {
+    vec![".".repeat(n); n].join("|")
+}
+
+/// The first moves that win for White on an empty n×n Hex board, as (row, column) from 0.
+fn winning_first_moves(n: usize, play: Play) -> Vec<(usize, usize)> {
+    let game = Connection::new(Grid::Hex);
+    let empty = hex(&empty_board(n));
+    (0..n * n)
+        .filter(|&i| game.verdict(&empty.after(i), play) == Some(Verdict::Loses))
+        .map(|i| (i / n, i % n))
+        .collect()
+}
+
+#[test]
+fn exercise_5_5_the_winning_openings() {
+    assert_eq!(winning_first_moves(1, Play::Normal), [(0, 0)]);
+    assert_eq!(winning_first_moves(2, Play::Normal), [(0, 1), (1, 0)]);
+    assert_eq!(
+        winning_first_moves(3, Play::Normal),
+        [(0, 2), (1, 0), (1, 1), (1, 2), (2, 0)]
+    );
+    assert_eq!(
+        winning_first_moves(4, Play::Normal),
+        [(0, 3), (1, 2), (2, 1), (3, 0)]
+    );
+}
+
+#[test]
+fn the_searches_are_plain_minimax() {
+    let texts = [
+        "...|...|...",
+        "W..|.B.|...",
+        "B:W..|...|...",
+        ".B.|W..|..W",
+        "..|..",
+        "W.|.B",
+    ];
+    for grid in [Grid::Hex, Grid::Square] {
+        let game = Connection::new(grid);
+        for text in texts {
+            let position = Board::parse(text, grid).unwrap();
+            for (play, misere) in [(Play::Normal, false), (Play::Misere, true)] {
+                assert_eq!(
+                    game.verdict(&position, play),
+                    Some(plain(&position, grid, misere)),
+                    "{grid:?} {text} {play:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_joined_board_ends_the_game() {
+    let game = Connection::new(Grid::Hex);
+    // White has joined top to bottom; Black is to move and has lost (normal play), or
+    // won (misère play).
+    let joined = hex("B:W..|W..|W.B");
+    assert!(game.options(&joined).is_empty());
+    assert_eq!(game.verdict(&joined, Play::Normal), Some(Verdict::Loses));
+    assert_eq!(game.verdict(&joined, Play::Misere), Some(Verdict::Wins));
+}
+
+#[test]
+fn a_full_squex_board_nobody_joined_is_a_draw_and_its_own_option() {
+    let game = Connection::new(Grid::Square);
+    let full = Board::parse("W:WB|BW", Grid::Square).unwrap();
+    assert_eq!(game.options(&full), [full]);
+    for play in [Play::Normal, Play::Misere] {
+        assert_eq!(game.verdict(&full, play), Some(Verdict::Draws));
+    }
+}
+
+#[test]
+fn notation_reads_back_and_refuses_bad_boards() {
+    let game = Connection::new(Grid::Hex);
+    for text in ["W:...|...|...", "B:W..|...|...", "W:WB.|...|..."] {
+        assert_eq!(game.show(&hex(text)), text);
+    }
+    assert!(!hex("W..|...|...").white_to_move);
+    let refused = |text: &str| game.parse(text).unwrap_err();
+    assert_eq!(refused("...|..x|...").offset, Some(6));
+    assert!(refused("...|..").reason.contains("row 1 has 3 cells"));
+    assert!(refused("WW.|...|...").reason.contains("say who moves"));
+    assert!(refused(&vec![".".repeat(12); 12].join("|"))
+        .reason
+        .contains("at most 11"));
+    assert!(refused("X:...|...|...").reason.contains("W or B"));
+    // The review's finished boards: the player to move cannot be the one who joined,
+    // and a game ends at the first join.
+    assert!(refused("W:W.B|W.B|W.B").reason.contains("White has joined"));
+    assert!(refused("W:WB|WB").reason.contains("White has joined"));
+    assert!(refused("B:BBB|WW.|W..").reason.contains("Black has joined"));
+    assert!(!hex("B:W.B|W.B|W..").white_to_move);
+}
+
+/// Plain minimax with a memo: the rules' verdict, for boards too big to search bare.
+struct Plain {
+    grid: Grid,
+    memo: std::collections::HashMap<Board, Verdict>,
+}
+
+impl Plain {
+    fn new(grid: Grid) -> Plain {
+        Plain {
+            grid,
+            memo: Default::default(),
+        }
+    }
+
+    fn verdict(&mut self, board: &Board) -> Verdict {
+        if let Some(&verdict) = self.memo.get(board) {
+            return verdict;
+        }
+        let geometry = Geometry::new(board.side(), self.grid);
+        let verdict = match board.joined(&geometry) {
+            Joined::Nobody if board.empty(&geometry) == 0 => Verdict::Draws,
+            Joined::Nobody => Geometry::bits(board.empty(&geometry))
+                .map(|cell| match self.verdict(&board.after(cell)) {
+                    Verdict::Wins => Verdict::Loses,
+                    Verdict::Draws => Verdict::Draws,
+                    Verdict::Loses => Verdict::Wins,
+                })
+                .max()
+                .unwrap(),
+            _ => Verdict::Loses,
+        };
+        self.memo.insert(*board, verdict);
+        verdict
+    }
+}
+
+/// Random Hex games in progress: n×n boards with at least `empty_cells` cells left empty
+/// removed, stones placed alternately from a fixed seed, stopped before anyone joins.
+fn random_boards(n: usize, stones: usize, count: usize) -> Vec<Board> {
+    let geometry = Geometry::new(n, Grid::Hex);
+    let mut seed = 0x2545_F491_4F6C_DD1Du64 ^ (n * 1000 + stones) as u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut boards = Vec::new();
+    while boards.len() < count {
+        let mut board = Board {
+            n: n as u8,
+            white_to_move: next() % 2 == 0,
+            ..Board::default()
+        };
+        for _ in 0..stones {
+            let empty: Vec<usize> = Geometry::bits(board.empty(&geometry)).collect();
+            let after = board.after(empty[next() as usize % empty.len()]);
+            if after.joined(&geometry) != Joined::Nobody {
+                break;
+            }
+            board = after;
+        }
+        boards.push(board);
+    }
+    boards
+}
+
+/// The boards the pruning rules are checked on: every size to 5×5, with enough stones on
+/// the larger ones for plain minimax to finish.
+fn test_boards() -> Vec<Board> {
+    [
+        (2, 0, 4),
+        (3, 1, 40),
+        (3, 3, 40),
+        (4, 6, 60),
+        (4, 8, 60),
+        (5, 15, 40),
+    ]
+    .into_iter()
+    .flat_map(|(n, stones, count)| random_boards(n, stones, count))
+    .collect()
+}
+
+#[test]
+fn a_dead_cell_may_have_either_colour() {
+    let mut plain = Plain::new(Grid::Hex);
+    let mut dead = 0;
+    for board in test_boards() {
+        let geometry = Geometry::new(board.side(), Grid::Hex);
+        for c in Geometry::bits(board.empty(&geometry)) {
+            if !inferior::dead(&geometry, c, board.white, board.black) {
+                continue;
+            }
+            dead += 1;
+            let as_white = Board {
+                white: board.white | 1 << c,
+                ..board
+            };
+            let as_black = Board {
+                black: board.black | 1 << c,
+                ..board
+            };
+            assert_eq!(
+                plain.verdict(&as_white),
+                plain.verdict(&as_black),
+                "{} cell {c}",
+                board.show()
+            );
+        }
+    }
+    assert!(dead > 20, "only {dead} dead cells were tried");
+}
+
+#[test]
+fn a_captured_pair_may_be_filled_by_its_captor() {
+    let mut plain = Plain::new(Grid::Hex);
+    let mut captured = 0;
+    for board in test_boards() {
+        let geometry = Geometry::new(board.side(), Grid::Hex);
+        let Some((pair, white)) = inferior::captured_pair(&geometry, board.white, board.black)
+        else {
+            continue;
+        };
+        captured += 1;
+        let filled = match white {
+            true => Board {
+                white: board.white | pair,
+                ..board
+            },
+            false => Board {
+                black: board.black | pair,
+                ..board
+            },
+        };
+        for mover in [board, board.passed()] {
+            let filled = Board {
+                white_to_move: mover.white_to_move,
+                ..filled
+            };
+            if filled.joined(&geometry) != Joined::Nobody {
+                continue;
+            }
+            assert_eq!(
+                plain.verdict(&mover),
+                plain.verdict(&filled),
+                "{}",
+                mover.show()
+            );
+        }
+    }
+    assert!(captured > 10, "only {captured} captured pairs were tried");
+}
+
+#[test]
+fn fill_in_keeps_who_wins() {
+    let mut plain = Plain::new(Grid::Hex);
+    let mut changed = 0;
+    for board in test_boards() {
+        let geometry = Geometry::new(board.side(), Grid::Hex);
+        let (white, black) = inferior::fill_in(&geometry, board.white, board.black);
+        let reduced = Board {
+            white,
+            black,
+            ..board
+        };
+        changed += usize::from(reduced != board);
+        let expected = plain.verdict(&board);
+        let found = match reduced.joined(&geometry) {
+            Joined::Nobody => plain.verdict(&reduced),
+            joined if (joined == Joined::White) == board.white_to_move => Verdict::Wins,
+            _ => Verdict::Loses,
+        };
+        assert_eq!(
+            found,
+            expected,
+            "{} reduced to {}",
+            board.show(),
+            reduced.show()
+        );
+    }
+    assert!(changed > 50, "fill-in changed only {changed} boards");
+}
+
+#[test]
+fn virtual_connections_are_real() {
+    let mut plain = Plain::new(Grid::Hex);
+    let mut search = super::solver::hsearch::HSearch::default();
+    let (mut full, mut semi) = (0, 0);
+    for board in test_boards() {
+        let geometry = Geometry::new(board.side(), Grid::Hex);
+        for white in [true, false] {
+            let side = inferior::Side::of(&geometry, board.white, board.black, white);
+            let found = search.edges(&geometry, &side, false);
+            // The player wins even with the other to move.
+            let other_to_move = Board {
+                white_to_move: !white,
+                ..board
+            };
+            if found.full.is_some() {
+                full += 1;
+                assert_eq!(
+                    plain.verdict(&other_to_move),
+                    Verdict::Loses,
+                    "{}",
+                    board.show()
+                );
+            }
+            // The player to move wins by a semi-connection's key.
+            let to_move = Board {
+                white_to_move: white,
+                ..board
+            };
+            for &(key, carrier) in &found.semi {
+                semi += 1;
+                assert!(carrier >> key & 1 == 1);
+                let after = to_move.after(key);
+                assert_eq!(
+                    plain.verdict(&after),
+                    Verdict::Loses,
+                    "{} key {key}",
+                    board.show()
+                );
+            }
+        }
+    }
+    assert!(
+        full > 20 && semi > 20,
+        "{full} connections, {semi} semi-connections"
+    );
+}
+
+#[test]
+fn every_winning_move_is_in_the_must_play_region() {
+    let mut plain = Plain::new(Grid::Hex);
+    let mut checked = 0;
+    for board in test_boards() {
+        let mut solver = Solver::new(board.side(), 1 << 10, u64::MAX);
+        let expected = plain.verdict(&board);
+        match solver.evaluate(&board) {
+            Evaluation::Wins => assert_eq!(expected, Verdict::Wins, "{}", board.show()),
+            Evaluation::Loses => assert_eq!(expected, Verdict::Loses, "{}", board.show()),
+            Evaluation::Open { reduced, moves } => {
+                let geometry = Geometry::new(board.side(), Grid::Hex);
+                for cell in Geometry::bits(reduced.empty(&geometry) & !moves) {
+                    checked += 1;
+                    assert_ne!(
+                        plain.verdict(&reduced.after(cell)),
+                        Verdict::Loses,
+                        "{} reduced to {}: cell {cell} wins outside the region",
+                        board.show(),
+                        reduced.show()
+                    );
+                }
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} moves left out were checked");
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax() {
+    let mut plain = Plain::new(Grid::Hex);
+    let mut answered_in_a_small_table = 0;
+    for board in test_boards() {
+        let expected = plain.verdict(&board) == Verdict::Wins;
+        let mut solver = Solver::new(board.side(), 1 << 12, u64::MAX);
+        assert_eq!(
+            solver.mover_wins(&board),
+            Some(expected),
+            "{}",
+            board.show()
+        );
+        // A table of a few entries, where entries are replaced all the time: the answer may
+        // take too long, but is never wrong.
+        let mut solver = Solver::new(board.side(), 16, 20_000);
+        if let Some(wins) = solver.mover_wins(&board) {
+            answered_in_a_small_table += 1;
+            assert_eq!(wins, expected, "{} in a small table", board.show());
+        }
+    }
+    assert!(answered_in_a_small_table > 100);
+}
