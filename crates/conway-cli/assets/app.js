@@ -249,6 +249,9 @@ BOARDS.hex = {
   cells: (text) => text.trim().replace(/^[WB]:/, "").split("|").map((row) => [...row]),
 };
 
+/** Squex: Hex's notation on a board of squares, drawn as a plain grid. */
+BOARDS.squex = { ...BOARDS.hex, rhombus: false };
+
 const boardOf = (game) => BOARDS[game.split(":")[0]];
 
 /** Draws `text` as a grid of buttons; `click(r, c)` hears a cell's button. */

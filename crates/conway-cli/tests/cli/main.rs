@@ -177,7 +177,7 @@ fn every_catalogued_example_runs() {
         let mut args: Vec<&str> = words.iter().map(String::as_str).collect();
         args.push("--json");
         let report = json(&args);
-        let outcomes = ["P", "N", "L", "R"];
+        let outcomes = ["P", "N", "L", "R", "D"];
         assert!(
             outcomes.iter().any(|o| report["outcome"] == *o),
             "{example}"

@@ -2,7 +2,7 @@
 //! a description names, which vertex, and whether the `to` printed reads back.
 
 use super::{json, play};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// The `(to, move)` pairs of `player`'s moves in a JSON report.
 fn moves(report: &Value, player: &str) -> Vec<(String, String)> {
@@ -122,4 +122,24 @@ fn hex_with_a_code_points_to_hexcode() {
     );
     let misere = super::json(&["solve", "hex", "...|...|...", "--misere", "--json"]);
     assert_eq!(misere["outcome"], "P");
+}
+
+/// Squex (Exercise 5.7): 1×1 is a first-player win, 2×2 a draw in which every first move
+/// keeps the draw; Hex beyond the exhaustive search's reach goes to the solver: the 13
+/// winning openings of 5×5.
+#[test]
+fn squex_draws_and_the_hex_solver_answers_5x5() {
+    let one = json(&["solve", "squex", ".", "--json"]);
+    assert_eq!(
+        (&one["outcome"], &one["kind"]),
+        (&json!("N"), &json!("loopy"))
+    );
+    let two = json(&["solve", "squex", "..|..", "--json"]);
+    assert_eq!(two["outcome"], "D");
+    assert_eq!(two["moves"].as_array().unwrap().len(), 4);
+    let text = super::conway(&["solve", "squex", "..|.."]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("drawing moves (4)"));
+    let five = json(&["solve", "hex", ".....|.....|.....|.....|.....", "--json"]);
+    assert_eq!(five["outcome"], "N");
+    assert_eq!(five["move_counts"]["either"], 13);
 }

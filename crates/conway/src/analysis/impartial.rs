@@ -136,15 +136,16 @@ impl<G: Typeable> Rules<G> {
         }
     }
 
-    /// A solver of `rules` within `budget`. A loopy ruleset's solver keeps to closed forms:
-    /// a search would meet a cycle.
+    /// A solver of `rules` within `budget`. A loopy ruleset's solver keeps to closed forms
+    /// (a search would meet a cycle), and so does that of a ruleset that wants no search by
+    /// the engine.
     fn solver<'g>(&self, rules: &'g G, budget: Budget) -> Solver<'g, G> {
         let solver = Solver::new(rules)
             .with_limits(budget.limits)
             .watched(budget.progress, budget.interrupt);
-        match self.info.kind {
-            Kind::Loopy => solver.closed_forms_only(),
-            _ => solver,
+        match self.info.kind == Kind::Loopy || !rules.engine_search() {
+            true => solver.closed_forms_only(),
+            false => solver,
         }
     }
 }

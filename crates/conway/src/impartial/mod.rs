@@ -74,10 +74,13 @@ pub trait Impartial {
         None
     }
 
-    /// Whether an analysis gives the nim value: not for a game whose positions record the
-    /// player to move only so that an alternating game has impartial options (Hex), where
-    /// the nimber means nothing to a player and its search would cost more than the outcome.
-    fn values_wanted(&self) -> bool {
+    /// Whether the engine's own search may answer this game's positions (their outcomes
+    /// and nim values). Not for games whose positions record the player to move only so
+    /// that an alternating game has impartial options (Hex, Squex): a nimber means nothing
+    /// to their players, and their rulesets answer outcomes by searches of their own, which
+    /// the engine's could never outreach. Where those give up, the position is analysed on
+    /// its game graph under the user's limits, as a loopy game's is.
+    fn engine_search(&self) -> bool {
         true
     }
 

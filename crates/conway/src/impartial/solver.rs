@@ -361,7 +361,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
         let outcome = self.outcome(position, play)?;
         let (value, value_unknown) = match (play, outcome) {
             (Play::Misere, _) => (None, None),
-            (Play::Normal, _) if !self.game.values_wanted() => (None, None),
+            (Play::Normal, _) if !self.game.engine_search() => (None, None),
             // A P-position's value is 0 by the Sprague–Grundy theorem: no search needed.
             (Play::Normal, Outcome::P) => (Some(0), None),
             (Play::Normal, _) => match self.nim_value(position) {

@@ -187,6 +187,22 @@ impl Board {
         next
     }
 
+    /// The cells of `mask` turned half round the centre: (r, c) goes to (n−1−r, n−1−c).
+    pub fn turn_cells(&self, mask: u128) -> u128 {
+        let cells = self.side() * self.side();
+        mask.reverse_bits() >> (128 - cells)
+    }
+
+    /// The board turned half round its centre: the same game, since each player's edges go
+    /// to each other and every cell's neighbours to the turned cell's.
+    pub fn turned(&self) -> Board {
+        Board {
+            white: self.turn_cells(self.white),
+            black: self.turn_cells(self.black),
+            ..*self
+        }
+    }
+
     /// The same stones with the other player to move.
     pub fn passed(&self) -> Board {
         Board {
@@ -347,6 +363,19 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_half_turn_keeps_who_has_joined_and_what_touches() {
+        let board = Board::parse("W..|.WB|B.W", Grid::Hex).unwrap();
+        let turned = board.turned();
+        assert_eq!(turned.show(), "B:W.B|BW.|..W");
+        assert_eq!(turned.turned(), board);
+        let geometry = Geometry::new(3, Grid::Hex);
+        for i in 0..9 {
+            let turned_neighbours = board.turn_cells(geometry.neighbours(i));
+            assert_eq!(turned_neighbours, geometry.neighbours(8 - i));
         }
     }
 

@@ -25,12 +25,16 @@ use exhaustive::{Exhaustive, Verdict};
 use rayon::prelude::*;
 use std::sync::Mutex;
 
-/// The entries of the solver's table kept by a ruleset (128 bytes each: 32 MB).
-const SOLVER_SLOTS: usize = 1 << 18;
+/// The entries of each solver's table (128 bytes each: 64 MB); a ruleset keeps one solver
+/// per thread that asks at once (two on this machine's two cores).
+const SOLVER_SLOTS: usize = 1 << 19;
+
+/// The most solvers a ruleset keeps between questions: one per core.
+const KEPT_SOLVERS: usize = 2;
 
 /// The most positions the solver expands for one question before it gives up (and the
 /// engine's own search, under the user's limits, takes over).
-const SOLVER_MAX_NODES: u64 = 1_000_000;
+const SOLVER_MAX_NODES: u64 = 200_000;
 
 pub(crate) const HEX: RuleInfo = RuleInfo {
     name: "hex",
@@ -59,7 +63,8 @@ pub(crate) const SQUEX: RuleInfo = RuleInfo {
 pub struct Connection {
     grid: Grid,
     exhaustive: Exhaustive,
-    solver: Mutex<Option<solver::Solver>>,
+    /// Solvers not in use, each keeping its table for the next question.
+    solvers: Mutex<Vec<solver::Solver>>,
 }
 
 impl Connection {
@@ -68,7 +73,7 @@ impl Connection {
         Connection {
             grid,
             exhaustive: Exhaustive::new(grid),
-            solver: Mutex::new(None),
+            solvers: Mutex::new(Vec::new()),
         }
     }
 
@@ -86,19 +91,31 @@ impl Connection {
         }
         match (self.grid, play) {
             (Grid::Hex, Play::Normal) => {
-                let mut solver = self.solver.lock().unwrap_or_else(|e| e.into_inner());
-                if solver.as_ref().is_none_or(|s| s.side() != board.side()) {
-                    *solver = Some(solver::Solver::new(
-                        board.side(),
-                        SOLVER_SLOTS,
-                        SOLVER_MAX_NODES,
-                    ));
-                }
-                let wins = solver.as_mut()?.mover_wins(board)?;
+                let wins = self.with_solver(board.side(), |solver| solver.mover_wins(board))?;
                 Some(if wins { Verdict::Wins } else { Verdict::Loses })
             }
             _ => self.exhaustive.verdict(board, misere),
         }
+    }
+
+    /// Runs `question` with a solver of side `n` taken from those not in use (or a new
+    /// one), and puts it back; at most [`KEPT_SOLVERS`] are kept, the latest used.
+    fn with_solver<T>(&self, n: usize, question: impl FnOnce(&mut solver::Solver) -> T) -> T {
+        let pool = || self.solvers.lock().unwrap_or_else(|e| e.into_inner());
+        let kept = {
+            let mut pool = pool();
+            let k = pool.iter().position(|s| s.side() == n);
+            k.map(|k| pool.remove(k))
+        };
+        let mut solver =
+            kept.unwrap_or_else(|| solver::Solver::new(n, SOLVER_SLOTS, SOLVER_MAX_NODES));
+        let answer = question(&mut solver);
+        let mut pool = pool();
+        if pool.len() >= KEPT_SOLVERS {
+            pool.remove(0);
+        }
+        pool.push(solver);
+        answer
     }
 
     fn outcome(&self, board: &Board, play: Play) -> Option<Outcome> {
@@ -135,8 +152,9 @@ impl Impartial for Connection {
         Geometry::bits(empty).map(|i| board.after(i)).collect()
     }
 
-    /// The nimber of a position that records the player to move means nothing to a player.
-    fn values_wanted(&self) -> bool {
+    /// The nimber of a position that records the player to move means nothing to a player,
+    /// and the searches here answer outcomes.
+    fn engine_search(&self) -> bool {
         false
     }
 
@@ -166,13 +184,10 @@ impl Impartial for Connection {
         let options = self.options(board);
         let outcomes: Option<Vec<Outcome>> = options
             .par_iter()
-            .map_init(
-                || Connection::new(self.grid),
-                |rules, option| match option == board {
-                    true => Some(Outcome::D),
-                    false => rules.outcome(option, play),
-                },
-            )
+            .map(|option| match option == board {
+                true => Some(Outcome::D),
+                false => self.outcome(option, play),
+            })
             .collect();
         let Some(outcomes) = outcomes else {
             return false;

@@ -420,3 +420,42 @@ fn the_solver_agrees_with_plain_minimax() {
     }
     assert!(answered_in_a_small_table > 100);
 }
+
+#[test]
+fn the_moves_listed_are_those_of_plain_minimax() {
+    use crate::impartial::{MoveSink, Target};
+    let cases = [
+        (Grid::Square, "..|..", Play::Normal),
+        (Grid::Square, "W:.W.|.W.|...", Play::Normal),
+        (Grid::Square, "W:W.B|.B.|.W.", Play::Normal),
+        (Grid::Square, "B:WW.|BBW|.W.", Play::Misere),
+        (Grid::Hex, "...|...|...", Play::Normal),
+        (Grid::Hex, "..|..", Play::Misere),
+        (Grid::Hex, "B:W..|...|...", Play::Misere),
+    ];
+    for (grid, text, play) in cases {
+        let game = Connection::new(grid);
+        let board = Board::parse(text, grid).unwrap();
+        let misere = play == Play::Misere;
+        let verdict = plain(&board, grid, misere);
+        let (target, wanted) = match verdict {
+            Verdict::Draws => (Target::Draw(play), Verdict::Draws),
+            _ if misere => (Target::MisereP, Verdict::Loses),
+            _ => (Target::Value(0), Verdict::Loses),
+        };
+        let mut listed = Vec::new();
+        let mut each = |m: Board| {
+            listed.push(m);
+            true
+        };
+        let mut sink = MoveSink::new(usize::MAX, &mut each);
+        assert!(game.known_moves_to(&board, target, &mut sink));
+        let expected: Vec<Board> = game
+            .options(&board)
+            .into_iter()
+            .filter(|option| plain(option, grid, misere) == wanted)
+            .collect();
+        assert!(!expected.is_empty(), "{text}");
+        assert_eq!(listed, expected, "{grid:?} {text} {play:?}");
+    }
+}

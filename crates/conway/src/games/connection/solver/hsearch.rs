@@ -26,11 +26,13 @@ use smallvec::SmallVec;
 use std::collections::VecDeque;
 
 /// The most connections kept between two ends (the smallest carriers are found first).
-const MAX_FULL: usize = 4;
+const MAX_FULL: usize = 8;
 /// The most semi-connections kept between two ends.
-const MAX_SEMI: usize = 8;
+const MAX_SEMI: usize = 16;
 /// How many semi-connections the or rule may join at once.
 const OR_DEPTH: usize = 4;
+/// The most ends: the two edges and at most one end per cell of an 11×11 board.
+const MAX_ENDS: usize = 128;
 
 /// What H-search found between one player's edges.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -63,12 +65,15 @@ struct End {
 }
 
 /// The reusable tables of H-search: the connections and semi-connections between each pair
-/// of ends, and for each end the ends it has a connection with.
+/// of ends (made once, and cleared where the last search wrote), and for each end the ends
+/// it has a connection with.
 #[derive(Debug, Default)]
 pub struct HSearch {
     ends: Vec<End>,
     full: Vec<SmallVec<[u128; MAX_FULL]>>,
     semi: Vec<SmallVec<[(u8, u128); MAX_SEMI]>>,
+    /// The pairs whose semi-connections the last search wrote.
+    semi_written: Vec<u16>,
     partners: Vec<u128>,
     queue: VecDeque<(u8, u8, u128)>,
 }
@@ -159,13 +164,7 @@ impl HSearch {
             });
             touching.push(geometry.neighbours(cell) & empty);
         }
-        let count = self.ends.len();
-        self.full.clear();
-        self.full.resize(count * count, SmallVec::new());
-        self.semi.clear();
-        self.semi.resize(count * count, SmallVec::new());
-        self.partners.clear();
-        self.partners.resize(count, 0);
+        self.clear();
         for (x, &touched) in touching.iter().enumerate() {
             for cell in Geometry::bits(touched) {
                 self.add_full(x, end_of_cell[cell] as usize, 0);
@@ -173,10 +172,26 @@ impl HSearch {
         }
     }
 
+    /// Empties the tables where the last search wrote, making them the first time.
+    fn clear(&mut self) {
+        if self.full.is_empty() {
+            self.full.resize(MAX_ENDS * MAX_ENDS, SmallVec::new());
+            self.semi.resize(MAX_ENDS * MAX_ENDS, SmallVec::new());
+            self.partners.resize(MAX_ENDS, 0);
+        }
+        for x in 0..MAX_ENDS {
+            for y in Geometry::bits(std::mem::take(&mut self.partners[x])) {
+                self.full[x * MAX_ENDS + y].clear();
+            }
+        }
+        for pair in self.semi_written.drain(..) {
+            self.semi[pair as usize].clear();
+        }
+    }
+
     /// The index of the pair of ends x and y in the tables.
     fn pair(&self, x: usize, y: usize) -> usize {
-        let (x, y) = (x.min(y), x.max(y));
-        x * self.ends.len() + y
+        x.min(y) * MAX_ENDS + x.max(y)
     }
 
     /// The and rule with the new connection x–z (`carrier`) and each connection z–y.
@@ -232,6 +247,9 @@ impl HSearch {
         }
         list.retain(|(_, c)| !subset(carrier, *c));
         list.push((z as u8, carrier));
+        if list.len() == 1 {
+            self.semi_written.push(pair as u16);
+        }
         let carriers: SmallVec<[u128; MAX_SEMI]> = list.iter().map(|&(_, c)| c).collect();
         if let Some(union) =
             disjoint_union(&carriers[..carriers.len() - 1], carrier, carrier, OR_DEPTH)

@@ -1,7 +1,8 @@
 //! The solver's transposition table: a fixed array of buckets of two entries, so that its
 //! memory is set when it is made. A position's hash picks its bucket; a new position
 //! replaces the entry that cost less work to find. Entries keep the whole position, so a
-//! collision of hashes is never mistaken for the same position.
+//! collision of hashes is never mistaken for the same position. A position and its half turn
+//! are the same game, so they share one entry, kept for the one whose stones compare lower.
 
 use crate::games::connection::board::Board;
 
@@ -18,6 +19,26 @@ pub struct Node {
     pub phi: u32,
     pub delta: u32,
     pub work: u32,
+}
+
+impl Node {
+    /// The node of the position turned half round.
+    fn turned(&self) -> Node {
+        Node {
+            reduced: self.reduced.turned(),
+            moves: self.reduced.turn_cells(self.moves),
+            ..*self
+        }
+    }
+}
+
+/// The position an entry is kept for, and whether it is `board` turned half round.
+fn key(board: &Board) -> (Board, bool) {
+    let turned = board.turned();
+    match (turned.white, turned.black) < (board.white, board.black) {
+        true => (turned, true),
+        false => (*board, false),
+    }
 }
 
 /// An entry: the position it is for (its stones and mover) and its node.
@@ -66,17 +87,22 @@ impl Table {
 
     /// What is known of a position.
     pub fn get(&self, board: &Board) -> Option<Node> {
-        let flags = Table::flags(board);
-        let first = self.bucket(board, flags);
-        self.entries[first..first + 2]
+        let (board, turned) = key(board);
+        let flags = Table::flags(&board);
+        let first = self.bucket(&board, flags);
+        let node = self.entries[first..first + 2]
             .iter()
-            .find(|entry| Table::holds(entry, board, flags))
-            .map(|entry| entry.node)
+            .find(|entry| Table::holds(entry, &board, flags))?
+            .node;
+        Some(if turned { node.turned() } else { node })
     }
 
     /// Records a position's node, over its old entry or over the entry of its bucket that
     /// cost less work.
     pub fn put(&mut self, board: &Board, node: &Node) {
+        let (board, turned) = key(board);
+        let node = if turned { node.turned() } else { *node };
+        let board = &board;
         let flags = Table::flags(board);
         let first = self.bucket(board, flags);
         let bucket = &mut self.entries[first..first + 2];
@@ -91,7 +117,7 @@ impl Table {
             white: board.white,
             black: board.black,
             flags,
-            node: *node,
+            node,
         };
     }
 }
