@@ -45,6 +45,14 @@ impl Game<'_> {
                 self.side.opponent()
             };
             let choices = self.moves(&position, mover, your_turn && !self.hints)?;
+            if choices.moves == [position.clone()] {
+                writeln!(
+                    output,
+                    "{}: the only move leaves the position as it is, so play would go on for ever: a draw.",
+                    position.show()
+                )?;
+                return Ok(());
+            }
             if choices.moves.is_empty() {
                 let mover_wins = self.play == Play::Misere;
                 let verdict = match (your_turn, mover_wins) {

@@ -143,3 +143,18 @@ fn squex_draws_and_the_hex_solver_answers_5x5() {
     assert_eq!(five["outcome"], "N");
     assert_eq!(five["move_counts"]["either"], 13);
 }
+
+/// The hostile review: a full Squex board that nobody joined was played for ever (its one
+/// option is itself), and that move was described as a stone on row 65.
+#[test]
+fn play_ends_a_full_squex_board_as_a_draw() {
+    let stdout = play(&["play", "squex", "W:WB|BW"], "1\n1\n1\n");
+    assert!(stdout.contains("go on for ever: a draw"), "{stdout}");
+    assert!(!stdout.contains("row 65"), "{stdout}");
+    let report = json(&["solve", "squex", "W:WB|BW", "--json"]);
+    assert_eq!(report["outcome"], "D");
+    assert!(report["moves"][0]["move"]
+        .as_str()
+        .unwrap()
+        .contains("the board is full"));
+}

@@ -235,6 +235,9 @@ impl Board {
     /// The move from this board to `to`, in words.
     pub fn describe_move(&self, to: &Board) -> String {
         let placed = (to.white | to.black) & !(self.white | self.black);
+        if placed == 0 {
+            return "none: the board is full and nobody has joined (a draw)".to_string();
+        }
         let i = placed.trailing_zeros() as usize;
         let n = self.side();
         let colour = if self.white_to_move { "White" } else { "Black" };
