@@ -11,6 +11,7 @@
 //! player wins (Nash's strategy stealing), and the winning openings of 1×1 to 4×4 are those
 //! of Exercise 5.5: the example checks both.
 
+use conway::engine::{Limits, Meter, SharedWork};
 use conway::games::connection::board::{Board, Grid};
 use conway::games::connection::solver::Solver;
 use std::process::ExitCode;
@@ -55,8 +56,10 @@ fn main() -> ExitCode {
         .and_then(|i| Board::parse(args.get(i + 1)?, Grid::Hex).ok());
     if args.iter().any(|a| a == "--empty") || position.is_some() {
         let board = position.unwrap_or(empty);
-        let mut solver = Solver::new(n, slots, u64::MAX);
-        let wins = solver.mover_wins(&board).expect("no node limit");
+        let mut solver = Solver::new(n, slots);
+        let wins = solver
+            .mover_wins(&board, &unlimited())
+            .expect("no node limit");
         println!(
             "{}: the player to move {} ({} positions, {:.2} s)",
             board.show(),
@@ -127,7 +130,8 @@ fn solve_openings(empty: &Board, threads: usize, slots: usize) -> Vec<(usize, bo
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut solver = Solver::new(n, slots, u64::MAX);
+                let mut solver = Solver::new(n, slots);
+                let work = unlimited();
                 loop {
                     let cell = next.fetch_add(1, Ordering::Relaxed);
                     if cell >= n * n {
@@ -136,7 +140,7 @@ fn solve_openings(empty: &Board, threads: usize, slots: usize) -> Vec<(usize, bo
                     let started = Instant::now();
                     let before = solver.nodes();
                     let black_wins = solver
-                        .mover_wins(&empty.after(cell))
+                        .mover_wins(&empty.after(cell), &work)
                         .expect("no node limit");
                     let seconds = started.elapsed().as_secs_f64();
                     let found = (cell, !black_wins, solver.nodes() - before, seconds);
@@ -154,4 +158,13 @@ fn solve_openings(empty: &Board, threads: usize, slots: usize) -> Vec<(usize, bo
     let mut solved = solved.into_inner().expect("no worker panics");
     solved.sort_by_key(|o| o.0);
     solved
+}
+
+/// A count of work without limits (the table's size is set by `--slots`).
+fn unlimited() -> SharedWork {
+    Meter::new(Limits {
+        max_positions: u64::MAX,
+        max_memory: u64::MAX,
+    })
+    .share()
 }

@@ -166,3 +166,16 @@ fn d_moves_that_cannot_be_written_as_found_are_refused_within_the_limit() {
     assert!(stderr.contains("more than 10 MiB of memory"), "{stderr}");
     assert!(stderr.contains("--max-memory"), "{stderr}");
 }
+
+#[test]
+fn d_hex_tables_keep_within_the_memory_limit() {
+    // The Hex solver's tables took 64 MB a core whatever the limit.
+    let output = within_memory(
+        &["solve", "hex", ".....|.....|.....|.....|.....", "--json"],
+        16,
+    );
+    assert!(output.status.success());
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["move_counts"]["either"], 13);
+}

@@ -118,6 +118,7 @@ impl<G: Typeable> Rules<G> {
     fn normal_rules(&self) -> Result<&G, RuleError> {
         match self.forced {
             Some(Play::Misere) => Err(self.unsupported("this game is played under misère play, which has no nim values: it cannot be part of a sum or give a sequence of values")),
+            _ if self.normal.own_search().is_some() => Err(self.unsupported("its positions say whose turn it is, so they have no nim value: it cannot be part of a sum")),
             _ => Ok(&self.normal),
         }
     }
@@ -137,13 +138,12 @@ impl<G: Typeable> Rules<G> {
     }
 
     /// A solver of `rules` within `budget`. A loopy ruleset's solver keeps to closed forms
-    /// (a search would meet a cycle), and so does that of a ruleset that wants no search by
-    /// the engine.
+    /// (a search would meet a cycle) and its own search, if it has one.
     fn solver<'g>(&self, rules: &'g G, budget: Budget) -> Solver<'g, G> {
         let solver = Solver::new(rules)
             .with_limits(budget.limits)
             .watched(budget.progress, budget.interrupt);
-        match self.info.kind == Kind::Loopy || !rules.engine_search() {
+        match self.info.kind == Kind::Loopy {
             true => solver.closed_forms_only(),
             false => solver,
         }

@@ -1,6 +1,6 @@
 //! The limits of a computation and the meter that holds it to them.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -173,20 +173,41 @@ impl Meter {
 
     /// Counts `count` positions listed.
     pub fn count(&mut self, count: u64) -> Result<(), SearchError> {
-        if let Some(flag) = &self.interrupt {
-            if flag.load(Ordering::Relaxed) {
-                return Err(SearchError::Interrupted);
-            }
+        if is_set(&self.interrupt) {
+            return Err(SearchError::Interrupted);
         }
-        let before = self.listed;
         self.room_for(count)?;
-        self.listed += count;
-        if before / PROGRESS_EVERY != self.listed / PROGRESS_EVERY {
+        self.advance_to(self.listed + count);
+        Ok(())
+    }
+
+    /// Sets the work counted so far, reporting progress where it passes a step.
+    fn advance_to(&mut self, listed: u64) {
+        let before = self.listed;
+        self.listed = listed;
+        if before / PROGRESS_EVERY != listed / PROGRESS_EVERY {
             if let Some(report) = self.progress.as_mut() {
-                report(self.listed);
+                report(listed);
             }
         }
-        Ok(())
+    }
+
+    /// A count of work that searches on other threads share, held to this meter's limits
+    /// from the work counted so far. Progress is reported on this thread alone (Python
+    /// hears of Ctrl-C there), by [`Meter::catch_up`].
+    pub fn share(&self) -> SharedWork {
+        SharedWork {
+            listed: AtomicU64::new(self.listed),
+            limits: self.limits,
+            interrupt: self.interrupt.clone(),
+            stopped: AtomicBool::new(false),
+        }
+    }
+
+    /// Takes in the work that `shared` has counted so far, and reports progress.
+    pub fn catch_up(&mut self, shared: &SharedWork) {
+        let listed = shared.listed.load(Ordering::Relaxed).max(self.listed);
+        self.advance_to(listed.min(self.limits.max_positions));
     }
 
     /// Refuses, before they are listed, `count` more positions than the limit allows.
@@ -232,6 +253,48 @@ impl Meter {
             });
         }
         Ok(())
+    }
+}
+
+fn is_set(flag: &Option<Arc<AtomicBool>>) -> bool {
+    flag.as_ref()
+        .is_some_and(|flag| flag.load(Ordering::Relaxed))
+}
+
+/// The work of searches running on several threads at once, counted against one meter's
+/// limits: see [`Meter::share`].
+#[derive(Debug)]
+pub struct SharedWork {
+    listed: AtomicU64,
+    limits: Limits,
+    interrupt: Option<Arc<AtomicBool>>,
+    /// Set when one of the searches has failed: the others stop too.
+    stopped: AtomicBool,
+}
+
+impl SharedWork {
+    /// Counts `count` positions listed by one of the searches.
+    pub fn count(&self, count: u64) -> Result<(), SearchError> {
+        if is_set(&self.interrupt) || self.stopped.load(Ordering::Acquire) {
+            return Err(SearchError::Interrupted);
+        }
+        let listed = self.listed.fetch_add(count, Ordering::Relaxed);
+        if listed.saturating_add(count) > self.limits.max_positions {
+            return Err(SearchError::TooBig {
+                limit: self.limits.max_positions,
+            });
+        }
+        Ok(())
+    }
+
+    /// The limits the searches are held to (the memory one sizes their tables).
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Stops every search at its next count: one has failed, and its error is the answer.
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::Release);
     }
 }
 

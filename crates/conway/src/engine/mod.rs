@@ -6,12 +6,16 @@
 //! pair of [`Limits`] bounds both the time and the memory of any computation; all of them
 //! report the same [`SearchError`].
 
+mod cores;
 mod footprint;
 mod meter;
 mod outcome;
 mod table;
 
+pub use cores::map_on_cores;
 pub use footprint::{buffer_bytes, grown_capacity, map_bytes, map_growth_bytes, Footprint};
-pub use meter::{show_bytes, Limit, Limits, Meter, Progress, SearchError, BYTES_PER_COUNT};
+pub use meter::{
+    show_bytes, Limit, Limits, Meter, Progress, SearchError, SharedWork, BYTES_PER_COUNT,
+};
 pub use outcome::{Outcome, Play};
 pub use table::BoundedTable;

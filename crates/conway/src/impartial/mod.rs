@@ -35,7 +35,7 @@ mod solver;
 
 pub use solver::{MoveSink, Moves, Solver};
 
-use crate::engine::{Footprint, Outcome, Play, SearchError};
+use crate::engine::{Footprint, Meter, Outcome, Play, SearchError};
 use std::hash::Hash;
 
 /// The rules of an impartial game: both players have the same moves in every position.
@@ -74,14 +74,13 @@ pub trait Impartial {
         None
     }
 
-    /// Whether the engine's own search may answer this game's positions (their outcomes
-    /// and nim values). Not for games whose positions record the player to move only so
-    /// that an alternating game has impartial options (Hex, Squex): a nimber means nothing
-    /// to their players, and their rulesets answer outcomes by searches of their own, which
-    /// the engine's could never outreach. Where those give up, the position is analysed on
-    /// its game graph under the user's limits, as a loopy game's is.
-    fn engine_search(&self) -> bool {
-        true
+    /// A search of the ruleset's own that answers its positions' outcomes and moves in place
+    /// of the engine's. For games whose positions record the player to move only so that an
+    /// alternating game has impartial options (Hex, Squex): a nimber means nothing to their
+    /// players, so such positions have no nim value and join no sum, and their own searches
+    /// reach further than the engine's could.
+    fn own_search(&self) -> Option<&dyn OwnSearch<Self::Position>> {
+        None
     }
 
     /// The nim value of a single component, where the ruleset knows it in closed form.
@@ -116,6 +115,25 @@ pub trait Impartial {
     }
 }
 
+/// A ruleset's own search of outcomes and moves: see [`Impartial::own_search`]. Its work and
+/// memory are held to the meter's limits, and it stops when the meter is interrupted.
+pub trait OwnSearch<P> {
+    /// The outcome of `position` under `play`: N, P, or D where neither player can force a
+    /// win.
+    fn outcome(&self, position: &P, play: Play, meter: &mut Meter) -> Result<Outcome, SearchError>;
+
+    /// The moves to options whose outcome under `play` is `wanted` (P for winning moves, D
+    /// for those that keep a draw), to `sink` in the order of [`Impartial::options`].
+    fn moves_to(
+        &self,
+        position: &P,
+        play: Play,
+        wanted: Outcome,
+        sink: &mut MoveSink<'_, P>,
+        meter: &mut Meter,
+    ) -> Result<(), SearchError>;
+}
+
 /// What a move should reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -134,6 +152,17 @@ impl Target {
         match play {
             Play::Normal => Target::Value(0),
             Play::Misere => Target::MisereP,
+        }
+    }
+
+    /// The play and the outcome of the options wanted, where an outcome says it (not for a
+    /// nim value other than 0).
+    pub fn outcome_wanted(self) -> Option<(Play, Outcome)> {
+        match self {
+            Target::Value(0) => Some((Play::Normal, Outcome::P)),
+            Target::MisereP => Some((Play::Misere, Outcome::P)),
+            Target::Draw(play) => Some((play, Outcome::D)),
+            Target::Value(_) => None,
         }
     }
 }

@@ -253,6 +253,9 @@ impl<'g, G: Impartial> Solver<'g, G> {
 
     /// Whether the player to move wins.
     pub fn outcome(&mut self, position: &G::Position, play: Play) -> Result<Outcome, SearchError> {
+        if let Some(own) = self.game.own_search() {
+            return own.outcome(position, play, &mut self.meter);
+        }
         if self.memory.closed_forms {
             let known = match play {
                 Play::Normal => self.game.known_outcome(position),
@@ -309,6 +312,11 @@ impl<'g, G: Impartial> Solver<'g, G> {
         each: &mut dyn FnMut(G::Position) -> bool,
     ) -> Result<u64, SearchError> {
         let mut sink = MoveSink::new(keep, each);
+        if let (Some(own), Some((play, wanted))) = (self.game.own_search(), target.outcome_wanted())
+        {
+            own.moves_to(position, play, wanted, &mut sink, &mut self.meter)?;
+            return Ok(sink.total());
+        }
         if self.memory.closed_forms && self.game.known_moves_to(position, target, &mut sink) {
             return Ok(sink.total());
         }
@@ -361,7 +369,7 @@ impl<'g, G: Impartial> Solver<'g, G> {
         let outcome = self.outcome(position, play)?;
         let (value, value_unknown) = match (play, outcome) {
             (Play::Misere, _) => (None, None),
-            (Play::Normal, _) if !self.game.engine_search() => (None, None),
+            (Play::Normal, _) if self.game.own_search().is_some() => (None, None),
             // A P-position's value is 0 by the Sprague–Grundy theorem: no search needed.
             (Play::Normal, Outcome::P) => (Some(0), None),
             (Play::Normal, _) => match self.nim_value(position) {

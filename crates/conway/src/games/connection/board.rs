@@ -187,6 +187,19 @@ impl Board {
         next
     }
 
+    /// Where this board goes in a table of `len` slots: a multiplicative hash of its stones,
+    /// side and mover and of the table's own `flags`, ranged onto the slots by its high bits.
+    pub fn slot(&self, flags: u8, len: usize) -> usize {
+        const ODD: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mix = |x: u128| (x as u64) ^ ((x >> 64) as u64).rotate_left(29);
+        let h = mix(self.white).wrapping_mul(ODD).rotate_left(31)
+            ^ mix(self.black).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ u64::from(flags)
+            ^ u64::from(self.n) << 8
+            ^ u64::from(self.white_to_move) << 16;
+        ((u128::from(h.wrapping_mul(ODD)) * len as u128) >> 64) as usize
+    }
+
     /// The cells of `mask` turned half round the centre: (r, c) goes to (n−1−r, n−1−c).
     pub fn turn_cells(&self, mask: u128) -> u128 {
         let cells = self.side() * self.side();

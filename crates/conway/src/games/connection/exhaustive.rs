@@ -4,17 +4,12 @@
 //! exact; its reach is small boards.
 
 use super::board::{Board, Geometry, Grid, Joined};
-use crate::engine::Outcome;
-use std::sync::Mutex;
+use crate::engine::{Outcome, SearchError, SharedWork};
 
-/// The most positions one question visits before the search gives up.
-pub const MAX_NODES: u64 = 4_000_000;
-
-/// The slots of the table, 48 bytes each (24 MB in all): a fixed table whose slot a
-/// position's hash picks, a new entry replacing an old one, so that its memory is small and
-/// fixed beside any memory limit (the hooks that ask have no meter). A replaced entry costs
-/// time, never correctness.
-const TABLE_SLOTS: usize = 1 << 19;
+/// The most slots of the table, 48 bytes each (24 MB in all): a table whose slot a
+/// position's hash picks, a new entry replacing an old one, so that its memory is fixed. A
+/// replaced entry costs time, never correctness.
+pub const MAX_SLOTS: usize = 1 << 19;
 
 /// What the player to move can force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -47,12 +42,12 @@ impl Verdict {
     }
 }
 
-/// The search of one game, with the table kept between the questions of one analysis (a
-/// position and then each of its options share most of their subtrees).
+/// The search of one game, with its table kept between questions (a position and then each
+/// of its options share most of their subtrees).
 #[derive(Debug)]
 pub struct Exhaustive {
     grid: Grid,
-    table: Mutex<Vec<Slot>>,
+    table: Vec<Slot>,
 }
 
 /// A searched position: its stones, side, flags, and the bounds on its verdict found.
@@ -84,42 +79,40 @@ impl Slot {
     fn flags(board: &Board, misere: bool) -> u8 {
         1 | u8::from(board.white_to_move) << 1 | u8::from(misere) << 2
     }
-
-    /// The slot of a position: a multiplicative hash of its stones and flags.
-    fn index(board: &Board, flags: u8) -> usize {
-        let mix = |x: u128| (x as u64) ^ ((x >> 64) as u64).rotate_left(29);
-        let h = mix(board.white)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(31)
-            ^ mix(board.black).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-            ^ u64::from(flags)
-            ^ u64::from(board.n) << 8;
-        (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % TABLE_SLOTS
-    }
 }
 
 impl Exhaustive {
-    /// The search of the game played on `grid`.
-    pub fn new(grid: Grid) -> Exhaustive {
+    /// The bytes of one slot of the table.
+    pub const SLOT_BYTES: usize = size_of::<Slot>();
+
+    /// The search of the game played on `grid`, with a table of `slots` slots (at most
+    /// [`MAX_SLOTS`]).
+    pub fn new(grid: Grid, slots: usize) -> Exhaustive {
         Exhaustive {
             grid,
-            table: Mutex::new(Vec::new()),
+            table: vec![Slot::default(); slots.clamp(1, MAX_SLOTS)],
         }
     }
 
+    /// The slots of its table.
+    pub fn slots(&self) -> usize {
+        self.table.len()
+    }
+
     /// What the player to move can force on `board`, joining one's edges winning (normal
-    /// play) or losing (misère play); `None` past [`MAX_NODES`] positions.
-    pub fn verdict(&self, board: &Board, misere: bool) -> Option<Verdict> {
-        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        if table.is_empty() {
-            table.resize(TABLE_SLOTS, Slot::default());
-        }
+    /// play) or losing (misère play). Each position searched counts once in `work`.
+    pub fn verdict(
+        &mut self,
+        board: &Board,
+        misere: bool,
+        work: &SharedWork,
+    ) -> Result<Verdict, SearchError> {
         let geometry = Geometry::new(board.side(), self.grid);
         Search {
             geometry,
             order: centre_first(&geometry),
-            table: &mut table,
-            nodes: 0,
+            table: &mut self.table,
+            work,
             misere,
         }
         .verdict(board, Verdict::Loses, Verdict::Wins)
@@ -156,7 +149,7 @@ struct Search<'a> {
     geometry: Geometry,
     order: Vec<usize>,
     table: &'a mut [Slot],
-    nodes: u64,
+    work: &'a SharedWork,
     misere: bool,
 }
 
@@ -191,12 +184,17 @@ impl Search<'_> {
 
     /// The verdict of `board` if it lies between `alpha` and `beta`; otherwise a bound
     /// beyond the one it passes (alpha-beta, failing hard).
-    fn verdict(&mut self, board: &Board, alpha: Verdict, beta: Verdict) -> Option<Verdict> {
+    fn verdict(
+        &mut self,
+        board: &Board,
+        alpha: Verdict,
+        beta: Verdict,
+    ) -> Result<Verdict, SearchError> {
         if let Some(verdict) = finished(board, &self.geometry, self.misere) {
-            return Some(verdict);
+            return Ok(verdict);
         }
         let flags = Slot::flags(board, self.misere);
-        let index = Slot::index(board, flags);
+        let index = board.slot(flags, self.table.len());
         let slot = self.table[index];
         let (mut lowest, mut highest) = self.bounds(board);
         if (slot.white, slot.black, slot.n, slot.flags)
@@ -206,12 +204,9 @@ impl Search<'_> {
             highest = highest.min(slot.highest);
         }
         if lowest == highest || lowest >= beta || highest <= alpha {
-            return Some(if highest <= alpha { highest } else { lowest });
+            return Ok(if highest <= alpha { highest } else { lowest });
         }
-        self.nodes += 1;
-        if self.nodes > MAX_NODES {
-            return None;
-        }
+        self.work.count(1)?;
         let (alpha, beta) = (alpha.max(lowest), beta.min(highest));
         let empty = board.empty(&self.geometry);
         let (mut best, mut raised) = (lowest, alpha);
@@ -244,6 +239,6 @@ impl Search<'_> {
             lowest: found_lowest,
             highest: found_highest,
         };
-        Some(best)
+        Ok(best)
     }
 }

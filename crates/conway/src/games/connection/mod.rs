@@ -17,24 +17,16 @@ pub mod solver;
 
 use crate::analysis::typed;
 use crate::analysis::{Kind, Notation, Params, RuleInfo};
-use crate::engine::{Outcome, Play};
-use crate::impartial::{Impartial, MoveSink, Target};
+use crate::engine::{map_on_cores, Meter, Outcome, Play, SearchError, SharedWork};
+use crate::impartial::{Impartial, MoveSink, OwnSearch};
 use crate::text::ParseError;
 use board::{Board, Geometry, Grid, Joined};
 use exhaustive::{Exhaustive, Verdict};
-use rayon::prelude::*;
 use std::sync::Mutex;
 
-/// The entries of each solver's table (128 bytes each: 64 MB); a ruleset keeps one solver
-/// per thread that asks at once (two on this machine's two cores).
+/// The most entries of each solver's table (128 bytes each: 64 MB). A ruleset keeps a
+/// solver per thread that asks at once, within half the memory limit in all.
 const SOLVER_SLOTS: usize = 1 << 19;
-
-/// The most solvers a ruleset keeps between questions: one per core.
-const KEPT_SOLVERS: usize = 2;
-
-/// The most positions the solver expands for one question before it gives up (and the
-/// engine's own search, under the user's limits, takes over).
-const SOLVER_MAX_NODES: u64 = 200_000;
 
 pub(crate) const HEX: RuleInfo = RuleInfo {
     name: "hex",
@@ -62,9 +54,10 @@ pub(crate) const SQUEX: RuleInfo = RuleInfo {
 #[derive(Debug)]
 pub struct Connection {
     grid: Grid,
-    exhaustive: Exhaustive,
-    /// Solvers not in use, each keeping its table for the next question.
-    solvers: Mutex<Vec<solver::Solver>>,
+    /// Solvers of Hex under normal play not in use, each keeping its table.
+    solvers: Kept<solver::Solver>,
+    /// Exhaustive searches not in use, each keeping its table.
+    exhaustive: Kept<Exhaustive>,
 }
 
 impl Connection {
@@ -72,8 +65,8 @@ impl Connection {
     pub fn new(grid: Grid) -> Connection {
         Connection {
             grid,
-            exhaustive: Exhaustive::new(grid),
-            solvers: Mutex::new(Vec::new()),
+            solvers: Kept::default(),
+            exhaustive: Kept::default(),
         }
     }
 
@@ -81,45 +74,90 @@ impl Connection {
         Geometry::new(board.side(), self.grid)
     }
 
-    /// What the player to move can force on `board` under `play`; `None` where the search
-    /// would take more positions than it is allowed.
-    pub fn verdict(&self, board: &Board, play: Play) -> Option<Verdict> {
+    /// What the player to move can force on `board` under `play`, each position searched
+    /// counted in `work`, whose memory limit bounds the tables of the searches running at
+    /// once.
+    pub fn verdict(
+        &self,
+        board: &Board,
+        play: Play,
+        work: &SharedWork,
+    ) -> Result<Verdict, SearchError> {
         let geometry = self.geometry(board);
         let misere = play == Play::Misere;
         if let Some(verdict) = exhaustive::finished(board, &geometry, misere) {
-            return Some(verdict);
+            return Ok(verdict);
         }
-        match (self.grid, play) {
-            (Grid::Hex, Play::Normal) => {
-                let wins = self.with_solver(board.side(), |solver| solver.mover_wins(board))?;
-                Some(if wins { Verdict::Wins } else { Verdict::Loses })
-            }
-            _ => self.exhaustive.verdict(board, misere),
+        // Each thread that asks at once has its own table.
+        let bytes = work.limits().table_bytes() as usize / rayon::current_num_threads().max(1);
+        if let (Grid::Hex, Play::Normal) = (self.grid, play) {
+            let n = board.side();
+            let table = bytes
+                .checked_sub(solver::Solver::bytes_besides_table(n))
+                .ok_or(SearchError::OutOfMemory {
+                    limit: work.limits().max_memory,
+                })?;
+            let slots = (table / solver::Solver::ENTRY_BYTES).clamp(2, SOLVER_SLOTS);
+            let fits = |s: &solver::Solver| s.side() == n && s.slots() == slots;
+            let make = || solver::Solver::new(n, slots);
+            let wins = self
+                .solvers
+                .with(fits, make, |s| s.mover_wins(board, work))?;
+            return Ok(if wins { Verdict::Wins } else { Verdict::Loses });
         }
+        let slots = (bytes / Exhaustive::SLOT_BYTES).clamp(1, exhaustive::MAX_SLOTS);
+        let fits = |e: &Exhaustive| e.slots() == slots;
+        let make = || Exhaustive::new(self.grid, slots);
+        self.exhaustive
+            .with(fits, make, |e| e.verdict(board, misere, work))
     }
 
-    /// Runs `question` with a solver of side `n` taken from those not in use (or a new
-    /// one), and puts it back; at most [`KEPT_SOLVERS`] are kept, the latest used.
-    fn with_solver<T>(&self, n: usize, question: impl FnOnce(&mut solver::Solver) -> T) -> T {
-        let pool = || self.solvers.lock().unwrap_or_else(|e| e.into_inner());
+    fn outcome(
+        &self,
+        board: &Board,
+        play: Play,
+        work: &SharedWork,
+    ) -> Result<Outcome, SearchError> {
+        self.verdict(board, play, work).map(Verdict::outcome)
+    }
+}
+
+/// Searches kept between questions with their tables: at most one per thread that asks at
+/// once, the latest used.
+#[derive(Debug)]
+struct Kept<T>(Mutex<Vec<T>>);
+
+impl<T> Default for Kept<T> {
+    fn default() -> Self {
+        Kept(Mutex::new(Vec::new()))
+    }
+}
+
+impl<T> Kept<T> {
+    /// Runs `question` with a kept search that `fits` (or one that `make` makes) and keeps
+    /// it; those that do not fit are dropped, so that only tables of the size the limits
+    /// now allow stay.
+    fn with<R>(
+        &self,
+        fits: impl Fn(&T) -> bool,
+        make: impl FnOnce() -> T,
+        question: impl FnOnce(&mut T) -> R,
+    ) -> R {
+        let pool = || self.0.lock().unwrap_or_else(|e| e.into_inner());
         let kept = {
             let mut pool = pool();
-            let k = pool.iter().position(|s| s.side() == n);
-            k.map(|k| pool.remove(k))
+            pool.retain(&fits);
+            pool.pop()
         };
-        let mut solver =
-            kept.unwrap_or_else(|| solver::Solver::new(n, SOLVER_SLOTS, SOLVER_MAX_NODES));
-        let answer = question(&mut solver);
+        let mut search = kept.unwrap_or_else(make);
+        let answer = question(&mut search);
         let mut pool = pool();
-        if pool.len() >= KEPT_SOLVERS {
+        pool.retain(&fits);
+        if pool.len() >= rayon::current_num_threads().max(1) {
             pool.remove(0);
         }
-        pool.push(solver);
+        pool.push(search);
         answer
-    }
-
-    fn outcome(&self, board: &Board, play: Play) -> Option<Outcome> {
-        self.verdict(board, play).map(Verdict::outcome)
     }
 }
 
@@ -152,46 +190,41 @@ impl Impartial for Connection {
         Geometry::bits(empty).map(|i| board.after(i)).collect()
     }
 
-    /// The nimber of a position that records the player to move means nothing to a player,
-    /// and the searches here answer outcomes.
-    fn engine_search(&self) -> bool {
-        false
+    /// The nimber of a position that records the player to move means nothing to a player;
+    /// the searches here answer outcomes.
+    fn own_search(&self) -> Option<&dyn OwnSearch<Board>> {
+        Some(self)
     }
+}
 
-    fn known_outcome(&self, board: &Board) -> Option<Outcome> {
-        self.outcome(board, Play::Normal)
-    }
-
-    fn known_misere_outcome(&self, board: &Board) -> Option<Outcome> {
-        self.outcome(board, Play::Misere)
-    }
-
-    /// The winning moves (to positions lost for the player then to move) or, at a draw, the
-    /// moves that keep it, by each option's own search; the options are searched on both
-    /// cores.
-    fn known_moves_to(
+impl OwnSearch<Board> for Connection {
+    fn outcome(
         &self,
         board: &Board,
-        target: Target,
+        play: Play,
+        meter: &mut Meter,
+    ) -> Result<Outcome, SearchError> {
+        let found = map_on_cores(&[board], meter, |board, work| {
+            self.outcome(board, play, work)
+        })?;
+        Ok(found[0])
+    }
+
+    /// The moves to options of the outcome wanted, by each option's own search; the
+    /// options are searched on every core.
+    fn moves_to(
+        &self,
+        board: &Board,
+        play: Play,
+        wanted: Outcome,
         sink: &mut MoveSink<'_, Board>,
-    ) -> bool {
-        let (play, wanted) = match target {
-            Target::Value(0) => (Play::Normal, Outcome::P),
-            Target::MisereP => (Play::Misere, Outcome::P),
-            Target::Draw(play) => (play, Outcome::D),
-            Target::Value(_) => return false,
-        };
+        meter: &mut Meter,
+    ) -> Result<(), SearchError> {
         let options = self.options(board);
-        let outcomes: Option<Vec<Outcome>> = options
-            .par_iter()
-            .map(|option| match option == board {
-                true => Some(Outcome::D),
-                false => self.outcome(option, play),
-            })
-            .collect();
-        let Some(outcomes) = outcomes else {
-            return false;
-        };
+        let outcomes = map_on_cores(&options, meter, |option, work| match option == board {
+            true => Ok(Outcome::D),
+            false => self.outcome(option, play, work),
+        })?;
         for (option, outcome) in options.into_iter().zip(outcomes) {
             if outcome == wanted {
                 sink.push(option);
@@ -200,7 +233,7 @@ impl Impartial for Connection {
                 break;
             }
         }
-        true
+        Ok(())
     }
 }
 

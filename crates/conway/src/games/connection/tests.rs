@@ -6,8 +6,8 @@ use super::exhaustive::Verdict;
 use super::solver::{inferior, Evaluation, Solver};
 use super::Connection;
 use crate::analysis::Notation;
-use crate::engine::Play;
-use crate::impartial::Impartial;
+use crate::engine::{Limits, Meter, Outcome, Play, SharedWork};
+use crate::impartial::{Impartial, OwnSearch};
 
 fn hex(text: &str) -> Board {
     Board::parse(text, Grid::Hex).unwrap()
@@ -41,6 +41,15 @@ fn plain(board: &Board, grid: Grid, misere: bool) -> Verdict {
         .unwrap()
 }
 
+/// A count of work with room for `max_positions` and a table of about 64 MB.
+fn work(max_positions: u64) -> SharedWork {
+    Meter::new(Limits {
+        max_positions,
+        max_memory: 1 << 27,
+    })
+    .share()
+}
+
 fn empty_board(n: usize) -> String {
     vec![".".repeat(n); n].join("|")
 }
@@ -50,7 +59,7 @@ fn winning_first_moves(n: usize, play: Play) -> Vec<(usize, usize)> {
     let game = Connection::new(Grid::Hex);
     let empty = hex(&empty_board(n));
     (0..n * n)
-        .filter(|&i| game.verdict(&empty.after(i), play) == Some(Verdict::Loses))
+        .filter(|&i| game.verdict(&empty.after(i), play, &work(u64::MAX)) == Ok(Verdict::Loses))
         .map(|i| (i / n, i % n))
         .collect()
 }
@@ -85,8 +94,8 @@ fn the_searches_are_plain_minimax() {
             let position = Board::parse(text, grid).unwrap();
             for (play, misere) in [(Play::Normal, false), (Play::Misere, true)] {
                 assert_eq!(
-                    game.verdict(&position, play),
-                    Some(plain(&position, grid, misere)),
+                    game.verdict(&position, play, &work(u64::MAX)),
+                    Ok(plain(&position, grid, misere)),
                     "{grid:?} {text} {play:?}"
                 );
             }
@@ -101,8 +110,14 @@ fn a_joined_board_ends_the_game() {
     // won (misère play).
     let joined = hex("B:W..|W..|W.B");
     assert!(game.options(&joined).is_empty());
-    assert_eq!(game.verdict(&joined, Play::Normal), Some(Verdict::Loses));
-    assert_eq!(game.verdict(&joined, Play::Misere), Some(Verdict::Wins));
+    assert_eq!(
+        game.verdict(&joined, Play::Normal, &work(0)),
+        Ok(Verdict::Loses)
+    );
+    assert_eq!(
+        game.verdict(&joined, Play::Misere, &work(0)),
+        Ok(Verdict::Wins)
+    );
 }
 
 #[test]
@@ -111,7 +126,7 @@ fn a_full_squex_board_nobody_joined_is_a_draw_and_its_own_option() {
     let full = Board::parse("W:WB|BW", Grid::Square).unwrap();
     assert_eq!(game.options(&full), [full]);
     for play in [Play::Normal, Play::Misere] {
-        assert_eq!(game.verdict(&full, play), Some(Verdict::Draws));
+        assert_eq!(game.verdict(&full, play, &work(0)), Ok(Verdict::Draws));
     }
 }
 
@@ -324,7 +339,7 @@ fn fill_in_keeps_who_wins() {
 #[test]
 fn virtual_connections_are_real() {
     let mut plain = Plain::new(Grid::Hex);
-    let mut search = super::solver::hsearch::HSearch::default();
+    let mut search = super::solver::hsearch::HSearch::new(5);
     let (mut full, mut semi) = (0, 0);
     for board in test_boards() {
         let geometry = Geometry::new(board.side(), Grid::Hex);
@@ -374,7 +389,7 @@ fn every_winning_move_is_in_the_must_play_region() {
     let mut plain = Plain::new(Grid::Hex);
     let mut checked = 0;
     for board in test_boards() {
-        let mut solver = Solver::new(board.side(), 1 << 10, u64::MAX);
+        let mut solver = Solver::new(board.side(), 1 << 10);
         let expected = plain.verdict(&board);
         match solver.evaluate(&board) {
             Evaluation::Wins => assert_eq!(expected, Verdict::Wins, "{}", board.show()),
@@ -403,17 +418,17 @@ fn the_solver_agrees_with_plain_minimax() {
     let mut answered_in_a_small_table = 0;
     for board in test_boards() {
         let expected = plain.verdict(&board) == Verdict::Wins;
-        let mut solver = Solver::new(board.side(), 1 << 12, u64::MAX);
+        let mut solver = Solver::new(board.side(), 1 << 12);
         assert_eq!(
-            solver.mover_wins(&board),
-            Some(expected),
+            solver.mover_wins(&board, &work(u64::MAX)),
+            Ok(expected),
             "{}",
             board.show()
         );
         // A table of a few entries, where entries are replaced all the time: the answer may
         // take too long, but is never wrong.
-        let mut solver = Solver::new(board.side(), 16, 20_000);
-        if let Some(wins) = solver.mover_wins(&board) {
+        let mut solver = Solver::new(board.side(), 16);
+        if let Ok(wins) = solver.mover_wins(&board, &work(20_000)) {
             answered_in_a_small_table += 1;
             assert_eq!(wins, expected, "{} in a small table", board.show());
         }
@@ -423,7 +438,7 @@ fn the_solver_agrees_with_plain_minimax() {
 
 #[test]
 fn the_moves_listed_are_those_of_plain_minimax() {
-    use crate::impartial::{MoveSink, Target};
+    use crate::impartial::MoveSink;
     let cases = [
         (Grid::Square, "..|..", Play::Normal),
         (Grid::Square, "W:.W.|.W.|...", Play::Normal),
@@ -438,10 +453,9 @@ fn the_moves_listed_are_those_of_plain_minimax() {
         let board = Board::parse(text, grid).unwrap();
         let misere = play == Play::Misere;
         let verdict = plain(&board, grid, misere);
-        let (target, wanted) = match verdict {
-            Verdict::Draws => (Target::Draw(play), Verdict::Draws),
-            _ if misere => (Target::MisereP, Verdict::Loses),
-            _ => (Target::Value(0), Verdict::Loses),
+        let (wanted, outcome) = match verdict {
+            Verdict::Draws => (Verdict::Draws, Outcome::D),
+            _ => (Verdict::Loses, Outcome::P),
         };
         let mut listed = Vec::new();
         let mut each = |m: Board| {
@@ -449,7 +463,8 @@ fn the_moves_listed_are_those_of_plain_minimax() {
             true
         };
         let mut sink = MoveSink::new(usize::MAX, &mut each);
-        assert!(game.known_moves_to(&board, target, &mut sink));
+        let mut meter = Meter::new(Limits::default());
+        OwnSearch::moves_to(&game, &board, play, outcome, &mut sink, &mut meter).unwrap();
         let expected: Vec<Board> = game
             .options(&board)
             .into_iter()
@@ -458,4 +473,74 @@ fn the_moves_listed_are_those_of_plain_minimax() {
         assert!(!expected.is_empty(), "{text}");
         assert_eq!(listed, expected, "{grid:?} {text} {play:?}");
     }
+}
+
+/// A 6×6 opening whose proof takes thousands of positions.
+const HARD_6X6: &str = "B:......|......|W.....|......|......|......";
+
+#[test]
+fn hex_is_held_to_the_position_limit() {
+    use crate::engine::SearchError;
+    use crate::impartial::Solver as Engine;
+    let game = Connection::new(Grid::Hex);
+    let board = hex(HARD_6X6);
+    let limits = Limits {
+        max_positions: 500,
+        ..Limits::default()
+    };
+    let mut solver = Engine::new(&game).with_limits(limits);
+    assert_eq!(
+        solver.outcome(&board, Play::Normal),
+        Err(SearchError::TooBig { limit: 500 })
+    );
+    let moves = Engine::new(&game)
+        .with_limits(limits)
+        .winning_moves(&hex(&empty_board(6)), Play::Normal);
+    assert_eq!(moves, Err(SearchError::TooBig { limit: 500 }));
+}
+
+#[test]
+fn an_interrupt_stops_hex_and_squex() {
+    use crate::engine::SearchError;
+    use crate::impartial::Solver as Engine;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    for (grid, text) in [(Grid::Hex, HARD_6X6), (Grid::Square, "....|....|....|....")] {
+        let game = Connection::new(grid);
+        let board = Board::parse(text, grid).unwrap();
+        let interrupt = Some(Arc::new(AtomicBool::new(true)));
+        let mut solver = Engine::new(&game).watched(None, interrupt);
+        assert_eq!(
+            solver.outcome(&board, Play::Normal),
+            Err(SearchError::Interrupted),
+            "{grid:?}"
+        );
+    }
+}
+
+#[test]
+fn the_tables_kept_fit_half_the_memory_limit() {
+    let game = Connection::new(Grid::Hex);
+    let limits = Limits {
+        max_positions: u64::MAX,
+        max_memory: 1 << 20,
+    };
+    let mut meter = Meter::new(limits);
+    let board = hex(&empty_board(4));
+    let mut sink_each = |_: Board| true;
+    let mut sink = crate::impartial::MoveSink::new(usize::MAX, &mut sink_each);
+    OwnSearch::moves_to(
+        &game,
+        &board,
+        Play::Normal,
+        Outcome::P,
+        &mut sink,
+        &mut meter,
+    )
+    .unwrap();
+    assert_eq!(sink.total(), 4);
+    let kept = game.solvers.0.lock().unwrap();
+    assert!(!kept.is_empty());
+    let bytes: usize = kept.iter().map(|s| s.slots() * Solver::ENTRY_BYTES).sum();
+    assert!(bytes as u64 <= limits.table_bytes(), "{bytes} bytes kept");
 }

@@ -31,8 +31,6 @@ const MAX_FULL: usize = 8;
 const MAX_SEMI: usize = 16;
 /// How many semi-connections the or rule may join at once.
 const OR_DEPTH: usize = 4;
-/// The most ends: the two edges and at most one end per cell of an 11×11 board.
-const MAX_ENDS: usize = 128;
 
 /// What H-search found between one player's edges.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,8 +65,10 @@ struct End {
 /// The reusable tables of H-search: the connections and semi-connections between each pair
 /// of ends (made once, and cleared where the last search wrote), and for each end the ends
 /// it has a connection with.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct HSearch {
+    /// The most ends of a board: its two edges and one end per cell at most.
+    max_ends: usize,
     ends: Vec<End>,
     full: Vec<SmallVec<[u128; MAX_FULL]>>,
     semi: Vec<SmallVec<[(u8, u128); MAX_SEMI]>>,
@@ -79,6 +79,29 @@ pub struct HSearch {
 }
 
 impl HSearch {
+    /// The search of boards of side n at most, its tables made at once.
+    pub fn new(n: usize) -> HSearch {
+        let max_ends = n * n + 2;
+        let pairs = max_ends * (max_ends + 1) / 2;
+        HSearch {
+            max_ends,
+            ends: Vec::with_capacity(max_ends),
+            full: vec![SmallVec::new(); pairs],
+            semi: vec![SmallVec::new(); pairs],
+            semi_written: Vec::new(),
+            partners: vec![0; max_ends],
+            queue: VecDeque::new(),
+        }
+    }
+
+    /// The bytes of the tables of the search of n×n boards.
+    pub fn bytes(n: usize) -> usize {
+        let max_ends = n * n + 2;
+        let pair =
+            size_of::<SmallVec<[u128; MAX_FULL]>>() + size_of::<SmallVec<[(u8, u128); MAX_SEMI]>>();
+        max_ends * (max_ends + 1) / 2 * pair + max_ends * size_of::<u128>()
+    }
+
     /// The connections between `side`'s edges. With `any` true the search stops at the
     /// first connection or semi-connection found between them (enough for a player to move
     /// to know that they win).
@@ -153,6 +176,7 @@ impl HSearch {
                 chain: true,
             });
         }
+        debug_assert!(chains.len() + empty.count_ones() as usize <= self.max_ends);
         let first_cell = self.ends.len();
         let mut end_of_cell = [0u8; 128];
         for (k, cell) in Geometry::bits(empty).enumerate() {
@@ -172,16 +196,12 @@ impl HSearch {
         }
     }
 
-    /// Empties the tables where the last search wrote, making them the first time.
+    /// Empties the tables where the last search wrote.
     fn clear(&mut self) {
-        if self.full.is_empty() {
-            self.full.resize(MAX_ENDS * MAX_ENDS, SmallVec::new());
-            self.semi.resize(MAX_ENDS * MAX_ENDS, SmallVec::new());
-            self.partners.resize(MAX_ENDS, 0);
-        }
-        for x in 0..MAX_ENDS {
+        for x in 0..self.max_ends {
             for y in Geometry::bits(std::mem::take(&mut self.partners[x])) {
-                self.full[x * MAX_ENDS + y].clear();
+                let pair = self.pair(x, y);
+                self.full[pair].clear();
             }
         }
         for pair in self.semi_written.drain(..) {
@@ -189,9 +209,10 @@ impl HSearch {
         }
     }
 
-    /// The index of the pair of ends x and y in the tables.
+    /// The index of the pair of ends x and y in the tables (a triangle: x–y is y–x).
     fn pair(&self, x: usize, y: usize) -> usize {
-        x.min(y) * MAX_ENDS + x.max(y)
+        let (low, high) = (x.min(y), x.max(y));
+        high * (high + 1) / 2 + low
     }
 
     /// The and rule with the new connection x–z (`carrier`) and each connection z–y.

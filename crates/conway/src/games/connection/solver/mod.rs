@@ -18,6 +18,7 @@ mod table;
 
 use super::board::{Board, Geometry, Grid, Joined};
 use super::exhaustive::centre_first;
+use crate::engine::{SearchError, SharedWork};
 use hsearch::HSearch;
 use inferior::{fill_in, Side};
 use table::{Node, Table, INFINITE};
@@ -47,21 +48,26 @@ pub struct Solver {
     table: Table,
     hsearch: HSearch,
     nodes: u64,
-    max_nodes: u64,
 }
 
 impl Solver {
-    /// A solver of n×n boards whose table has `slots` entries (of 96 bytes each), giving up
-    /// a question after `max_nodes` positions expanded.
-    pub fn new(n: usize, slots: usize, max_nodes: u64) -> Solver {
+    /// The bytes of one entry of the table.
+    pub const ENTRY_BYTES: usize = Table::ENTRY_BYTES;
+
+    /// The bytes a solver of n×n boards holds besides its table.
+    pub fn bytes_besides_table(n: usize) -> usize {
+        HSearch::bytes(n)
+    }
+
+    /// A solver of n×n boards whose table has `slots` entries of [`Solver::ENTRY_BYTES`].
+    pub fn new(n: usize, slots: usize) -> Solver {
         let geometry = Geometry::new(n, Grid::Hex);
         Solver {
             geometry,
             order: centre_first(&geometry),
             table: Table::new(slots),
-            hsearch: HSearch::default(),
+            hsearch: HSearch::new(n),
             nodes: 0,
-            max_nodes,
         }
     }
 
@@ -70,18 +76,22 @@ impl Solver {
         self.geometry.n
     }
 
+    /// The entries of its table.
+    pub fn slots(&self) -> usize {
+        self.table.slots()
+    }
+
     /// The positions expanded so far, over every question.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
-    /// Whether the player to move wins `board` (a game in progress: nobody has joined);
-    /// `None` if the question took more than its positions.
-    pub fn mover_wins(&mut self, board: &Board) -> Option<bool> {
+    /// Whether the player to move wins `board` (a game in progress: nobody has joined). Each
+    /// position expanded counts once in `work`, which may stop the search.
+    pub fn mover_wins(&mut self, board: &Board, work: &SharedWork) -> Result<bool, SearchError> {
         debug_assert_eq!(board.side(), self.geometry.n);
-        let limit = self.nodes.saturating_add(self.max_nodes);
-        let node = self.prove(board, INFINITE, INFINITE, limit)?;
-        Some(node.phi == 0)
+        let node = self.prove(board, INFINITE, INFINITE, work)?;
+        Ok(node.phi == 0)
     }
 
     /// Reduces a position and settles it by H-search where it can.
@@ -120,12 +130,17 @@ impl Solver {
     }
 
     /// A position's numbers, searched until its proof number reaches `max_phi` or its
-    /// disproof number `max_delta` (df-pn's multiple iterative deepening); `None` past the
-    /// node `limit`.
-    fn prove(&mut self, board: &Board, max_phi: u32, max_delta: u32, limit: u64) -> Option<Node> {
+    /// disproof number `max_delta` (df-pn's multiple iterative deepening).
+    fn prove(
+        &mut self,
+        board: &Board,
+        max_phi: u32,
+        max_delta: u32,
+        work: &SharedWork,
+    ) -> Result<Node, SearchError> {
         let mut node = match self.table.get(board) {
             Some(node) => node,
-            None => self.expand(board, limit)?,
+            None => self.expand(board, work)?,
         };
         while node.phi != 0 && node.delta != 0 {
             let children = self.children(&node);
@@ -141,25 +156,23 @@ impl Solver {
             let child_max_delta = max_phi.min(second.saturating_add(second / 4 + 1));
             let before = self.nodes;
             let child = node.reduced.after(children.best);
-            self.prove(&child, child_max_phi, child_max_delta, limit)?;
+            self.prove(&child, child_max_phi, child_max_delta, work)?;
             node.work = node.work.saturating_add((self.nodes - before) as u32);
         }
         self.table.put(board, &node);
-        Some(node)
+        Ok(node)
     }
 
     /// A new position's node: settled, or open with its moves.
-    fn expand(&mut self, board: &Board, limit: u64) -> Option<Node> {
+    fn expand(&mut self, board: &Board, work: &SharedWork) -> Result<Node, SearchError> {
+        work.count(1)?;
         self.nodes += 1;
-        if self.nodes > limit {
-            return None;
-        }
         let (phi, delta, reduced, moves) = match self.evaluate(board) {
             Evaluation::Wins => (0, INFINITE, *board, 0),
             Evaluation::Loses => (INFINITE, 0, *board, 0),
             Evaluation::Open { reduced, moves } => (1, moves.count_ones(), reduced, moves),
         };
-        Some(Node {
+        Ok(Node {
             reduced,
             moves,
             phi,

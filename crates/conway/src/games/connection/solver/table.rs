@@ -58,11 +58,19 @@ pub struct Table {
 }
 
 impl Table {
+    /// The bytes of one entry.
+    pub const ENTRY_BYTES: usize = size_of::<Entry>();
+
     /// A table of `slots` entries (at least two).
     pub fn new(slots: usize) -> Table {
         Table {
             entries: vec![Entry::default(); slots.max(2) & !1],
         }
+    }
+
+    /// The entries of the table.
+    pub fn slots(&self) -> usize {
+        self.entries.len()
     }
 
     fn flags(board: &Board) -> u8 {
@@ -71,14 +79,7 @@ impl Table {
 
     /// The first entry of a position's bucket.
     fn bucket(&self, board: &Board, flags: u8) -> usize {
-        let mix = |x: u128| (x as u64) ^ ((x >> 64) as u64).rotate_left(29);
-        let h = mix(board.white)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(31)
-            ^ mix(board.black).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-            ^ u64::from(flags);
-        let buckets = self.entries.len() / 2;
-        2 * ((h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize % buckets)
+        2 * board.slot(flags, self.entries.len() / 2)
     }
 
     fn holds(entry: &Entry, board: &Board, flags: u8) -> bool {
