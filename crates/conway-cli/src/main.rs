@@ -17,7 +17,7 @@ mod solve;
 mod thermo;
 
 use clap::{Args, Parser, Subcommand};
-use conway::analysis::{Budget, Request, RuleError, MAX_SHOWN_VALUE};
+use conway::analysis::{Budget, Position, Request, RuleError, MAX_SHOWN_VALUE};
 use conway::engine::Meter;
 use conway::engine::{Limit, Limits, Play, SearchError};
 use conway::games::{catalogue, ruleset};
@@ -234,9 +234,9 @@ struct SolveArgs {
 struct MovesArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Whose moves, in a partizan game: Left or Right.
-    #[arg(long = "as", value_name = "SIDE", default_value = "left", value_parser = parse_side)]
-    side: Player,
+    /// Whose moves, in a partizan game: Left (the default) or Right.
+    #[arg(long = "as", value_name = "SIDE", value_parser = parse_side)]
+    side: Option<Player>,
     /// The first move listed, counting from 1 in the order of every move.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -261,9 +261,9 @@ struct PlayArgs {
     /// Mark your winning moves.
     #[arg(long)]
     hints: bool,
-    /// Your side in a partizan game: Left or Right (the engine plays the other).
-    #[arg(long = "as", value_name = "SIDE", default_value = "left", value_parser = parse_side)]
-    side: Player,
+    /// Your side in a partizan game: Left (the default) or Right; the engine plays the other.
+    #[arg(long = "as", value_name = "SIDE", value_parser = parse_side)]
+    side: Option<Player>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -539,7 +539,8 @@ impl MovesArgs {
         let count = usize::try_from(self.count).unwrap_or(usize::MAX);
         let page = from..from.saturating_add(count);
         let budget = || self.limits.budget();
-        let report = moves::report(&position, self.side, play, page, &budget)?;
+        let side = chosen_side(self.side, &position)?;
+        let report = moves::report(&position, side, play, page, &budget)?;
         if report.past_the_end() {
             return Err(Failure::Message(format!(
                 "{} {}: --from is {}, but there are {} moves (--from counts from 1)",
@@ -553,8 +554,10 @@ impl MovesArgs {
 impl PlayArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let rules = ruleset(&self.game.game)?;
+        let start = rules.parse_under(&self.game.position, self.game.play())?;
+        let side = chosen_side(self.side, &start)?;
         let game = play::Game {
-            start: rules.parse_under(&self.game.position, self.game.play())?,
+            start,
             play: rules.play(self.game.play()),
             first: if self.engine_first {
                 play::First::Engine
@@ -562,10 +565,22 @@ impl PlayArgs {
                 play::First::You
             },
             hints: self.hints,
-            side: self.side,
+            side,
             budget: &|| self.limits.budget(),
         };
         game.run(&mut io::stdin().lock(), out)
+    }
+}
+
+/// The side `--as` chose, Left where it said none. Refused in an impartial game, whose
+/// players have the same moves, rather than ignored.
+fn chosen_side(side: Option<Player>, position: &Position) -> Result<Player, Failure> {
+    match side {
+        Some(_) if position.kind().is_impartial() => Err(Failure::Message(format!(
+            "--as chooses Left or Right in a partizan game, but in {} both players have the same moves; where a position says who is to move (`B:` in Hex), write it there, and `conway play --engine-first` lets the engine move first",
+            position.game()
+        ))),
+        side => Ok(side.unwrap_or(Player::Left)),
     }
 }
 

@@ -222,7 +222,12 @@ pub fn write(out: &mut dyn Write, json: bool, report: &Report) -> Result<(), Fai
     if json {
         return write_json(out, report);
     }
-    let value = report.value.as_deref().unwrap_or("(no value)");
+    // A position without a value (misère play, Hex) is written without values at all; one
+    // with a value marks the options that could not be valued.
+    let value = |value: &Option<String>| match (&report.value, value) {
+        (None, _) => String::new(),
+        (Some(_), value) => format!("value {}, ", value.as_deref().unwrap_or("?")),
+    };
     let whose = match report.player.as_str() {
         "left" => " of Left",
         "right" => " of Right",
@@ -230,9 +235,10 @@ pub fn write(out: &mut dyn Write, json: bool, report: &Report) -> Result<(), Fai
     };
     writeln!(
         out,
-        "{}: outcome {}, value {value}; {} move{}{whose}",
+        "{}: outcome {}, {}{} move{}{whose}",
         report.position,
         report.outcome,
+        value(&report.value).replace(", ", "; "),
         report.total,
         if report.total == 1 { "" } else { "s" },
     )?;
@@ -244,11 +250,11 @@ pub fn write(out: &mut dyn Write, json: bool, report: &Report) -> Result<(), Fai
         };
         writeln!(
             out,
-            "  {:>3}. {} → {}  value {}, outcome {}, {}{mark}",
+            "  {:>3}. {} → {}  {}outcome {}, {}{mark}",
             entry.index + 1,
             entry.description,
             entry.to,
-            entry.value.as_deref().unwrap_or("?"),
+            value(&entry.value),
             entry.outcome.as_deref().unwrap_or("?"),
             entry.result,
         )?;

@@ -158,3 +158,28 @@ fn play_ends_a_full_squex_board_as_a_draw() {
         .unwrap()
         .contains("the board is full"));
 }
+
+/// The review: `moves hex ... --as right` was silently answered for White, and each move
+/// showed `value ?` for a game whose positions have no value.
+#[test]
+fn as_is_refused_in_an_impartial_game_and_hex_moves_show_no_value() {
+    for command in ["moves", "play"] {
+        super::fails_with(&[command, "hex", "...|...|...", "--as", "right"], "--as");
+    }
+    let output = super::conway(&["moves", "hex", "...|...|..."]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success());
+    assert!(text.contains("→ B:..W|...|...  outcome P, wins"), "{text}");
+    assert!(!text.contains("value"), "{text}");
+    let nim = super::conway(&["moves", "nim", "3 2"]);
+    assert!(String::from_utf8_lossy(&nim.stdout).contains("value *2, outcome N"));
+}
+
+/// Hex positions say whose turn it is, so they have no nim value and join no sum.
+#[test]
+fn hex_joins_no_sum() {
+    super::fails_with(
+        &["solve", "hex", "...|...|...", "+", "nim", "3"],
+        "no nim value",
+    );
+}
