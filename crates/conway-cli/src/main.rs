@@ -499,11 +499,12 @@ fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(Failure::Output(error)) => {
-            eprintln!("error: cannot write the output: {error}");
+            // Standard error may be closed too: nothing more can be said then.
+            let _ = writeln!(io::stderr(), "error: cannot write the output: {error}");
             ExitCode::FAILURE
         }
         Err(Failure::Message(message)) => {
-            eprintln!("error: {message}");
+            let _ = writeln!(io::stderr(), "error: {message}");
             ExitCode::FAILURE
         }
     }

@@ -122,3 +122,24 @@ fn d_a_bad_position_gets_status_1_first_in_a_sum_or_not() {
     assert_eq!(status(&["solve", "nim", "-4"]), Some(1));
     assert_eq!(status(&["solve", "nim", "3", "+", "nim", "-4"]), Some(1));
 }
+
+/// The hostile review: a bad position of 100,000 characters was quoted whole, and when
+/// standard error was a pipe closed early the process panicked (exit 101).
+#[test]
+fn a_long_bad_position_is_quoted_short_and_a_closed_stderr_is_no_panic() {
+    use std::process::{Command, Stdio};
+    let position = ".".repeat(100_000);
+    let output = super::conway(&["solve", "hex", &position]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("(100000 characters)"), "{stderr}");
+    assert!(stderr.len() < 400, "{} bytes of error", stderr.len());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_conway"))
+        .args(["solve", "nim", "x"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "{status:?}");
+}

@@ -51,7 +51,7 @@ pub enum RuleError {
         reason: ParseError,
     },
     /// The position does not read, or is not a position of the game.
-    #[error("{game}: bad position '{position}': {reason}")]
+    #[error("{game}: bad position {}: {reason}", quoted(position))]
     BadPosition {
         /// The game's name.
         game: String,
@@ -90,6 +90,21 @@ pub enum RuleError {
         /// Why it stopped.
         source: SearchError,
     },
+}
+
+/// The most characters of a bad position an error quotes.
+const MAX_QUOTED: usize = 80;
+
+/// A position as an error quotes it: whole in quotes, or its start and its length.
+fn quoted(position: &str) -> String {
+    match position.char_indices().nth(MAX_QUOTED) {
+        None => format!("'{position}'"),
+        Some((end, _)) => format!(
+            "'{}…' ({} characters)",
+            &position[..end],
+            position.chars().count()
+        ),
+    }
 }
 
 impl RuleError {

@@ -285,19 +285,9 @@ impl Board {
         let (mut white, mut black) = (0u128, 0u128);
         let mut offset = start;
         for (r, row) in rows.iter().enumerate() {
-            let cells: Vec<char> = row.chars().collect();
-            if cells.len() != n {
-                return Err(ParseError::at(
-                    offset,
-                    format!(
-                        "row {} has {} cells: a board of {n} rows has {n} cells in each",
-                        r + 1,
-                        cells.len()
-                    ),
-                ));
-            }
-            for (c, &cell) in cells.iter().enumerate() {
-                let bit = 1u128 << (r * n + c);
+            let mut width = 0;
+            for (c, cell) in row.chars().enumerate() {
+                let bit = 1u128.checked_shl((r * n + c) as u32).unwrap_or(0);
                 match cell {
                     '.' => {}
                     'W' => white |= bit,
@@ -311,8 +301,21 @@ impl Board {
                         ))
                     }
                 }
+                width += 1;
             }
-            offset += cells.len() + 1;
+            if width != n {
+                return Err(ParseError::at(
+                    offset,
+                    format!(
+                        "row {} has {}, but a board of {} has {} in each: a board is square",
+                        r + 1,
+                        counted(width, "cell"),
+                        counted(n, "row"),
+                        counted(n, "cell")
+                    ),
+                ));
+            }
+            offset += width + 1;
         }
         let geometry = Geometry::new(n, grid);
         let joined = [geometry.joins(white, true), geometry.joins(black, false)];
@@ -402,5 +405,13 @@ mod tests {
         assert!(Geometry::new(3, Grid::Hex).joins(diagonal, true));
         assert!(Geometry::new(3, Grid::Hex).joins(diagonal, false));
         assert!(!Geometry::new(3, Grid::Square).joins(diagonal, true));
+    }
+}
+
+/// `count` things, as a person writes it: `1 row`, `2 rows`.
+fn counted(count: usize, thing: &str) -> String {
+    match count {
+        1 => format!("1 {thing}"),
+        _ => format!("{count} {thing}s"),
     }
 }

@@ -153,6 +153,22 @@ fn notation_reads_back_and_refuses_bad_boards() {
     assert!(!hex("B:W.B|W.B|W..").white_to_move);
 }
 
+/// The review: a row too long was reported before the bad character in it, and a board of
+/// one row had "1 rows".
+#[test]
+fn a_bad_cell_is_named_before_a_row_too_long_and_counts_read_naturally() {
+    let game = Connection::new(Grid::Hex);
+    let refused = |text: &str| game.parse(text).unwrap_err();
+    let bad = refused("..x.|...");
+    assert_eq!(bad.offset, Some(2));
+    assert!(bad.reason.contains("'x' is not a cell"), "{}", bad.reason);
+    let long = refused(".....").reason;
+    assert!(
+        long.contains("a board of 1 row has 1 cell in each"),
+        "{long}"
+    );
+}
+
 /// Plain minimax with a memo: the rules' verdict, for boards too big to search bare.
 struct Plain {
     grid: Grid,
