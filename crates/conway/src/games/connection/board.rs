@@ -350,6 +350,14 @@ impl Board {
     }
 }
 
+/// `count` things, as a person writes it: `1 row`, `2 rows`.
+fn counted(count: usize, thing: &str) -> String {
+    match count {
+        1 => format!("1 {thing}"),
+        _ => format!("{count} {thing}s"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,13 +413,5 @@ mod tests {
         assert!(Geometry::new(3, Grid::Hex).joins(diagonal, true));
         assert!(Geometry::new(3, Grid::Hex).joins(diagonal, false));
         assert!(!Geometry::new(3, Grid::Square).joins(diagonal, true));
-    }
-}
-
-/// `count` things, as a person writes it: `1 row`, `2 rows`.
-fn counted(count: usize, thing: &str) -> String {
-    match count {
-        1 => format!("1 {thing}"),
-        _ => format!("{count} {thing}s"),
     }
 }
