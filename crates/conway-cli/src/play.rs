@@ -60,15 +60,17 @@ impl Game<'_> {
                     _ => "you win",
                 };
                 let sides = !position.kind().is_impartial();
-                let who = match (your_turn, sides) {
-                    (true, false) => "You cannot".to_string(),
-                    (false, false) => "I cannot".to_string(),
-                    (true, true) => format!("You ({mover}) cannot"),
-                    (false, true) => format!("I ({mover}) cannot"),
-                };
+                let why = position
+                    .game_over()
+                    .unwrap_or_else(|| match (your_turn, sides) {
+                        (true, false) => "You cannot move".to_string(),
+                        (false, false) => "I cannot move".to_string(),
+                        (true, true) => format!("You ({mover}) cannot move"),
+                        (false, true) => format!("I ({mover}) cannot move"),
+                    });
                 writeln!(
                     output,
-                    "{}: {who} move, so {verdict} ({}).",
+                    "{}: {why}, so {verdict} ({}).",
                     position.show(),
                     self.play
                 )?;

@@ -51,6 +51,10 @@ struct Report<'a> {
     move_counts: Option<BTreeMap<String, u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves_unknown: Option<String>,
+    /// Why play has ended, where the rules say more than that nobody can move (in Hex, who
+    /// has joined).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_over: Option<String>,
 }
 
 /// A move as `solve` writes it.
@@ -125,6 +129,10 @@ impl<'s> Writer<'s> {
                     .collect()
             }),
             moves_unknown: analysis.moves_unknown.clone().map(crate::explain),
+            game_over: match self.sum.components() {
+                [one] => one.game_over(),
+                _ => None,
+            },
         }
     }
 
@@ -351,11 +359,17 @@ fn group_title(report: &Report<'_>, player: &str, first: Option<&Written>, count
         None => group_name(player, false),
     };
     match count {
-        0 if player == "either" && report.outcome == Outcome::N => {
-            "winning moves: none needed (the player to move cannot move, and under misère play that wins)"
-                .to_string()
-        }
-        0 if player == "either" => "winning moves: none".to_string(),
+        0 if player == "either" && report.outcome == Outcome::N => match &report.game_over {
+            Some(why) => format!(
+                "winning moves: none needed ({why}: the game is over, and under misère play the player to move wins)"
+            ),
+            None => "winning moves: none needed (the player to move cannot move, and under misère play that wins)"
+                .to_string(),
+        },
+        0 if player == "either" => match &report.game_over {
+            Some(why) => format!("winning moves: none ({why}: the game is over)"),
+            None => "winning moves: none".to_string(),
+        },
         0 => format!("{}: no winning move", mover_title(player)),
         n if n == shown => format!("{title} ({n}){}:", draw_note(first)),
         n => format!(

@@ -183,3 +183,21 @@ fn hex_joins_no_sum() {
         "no nim value",
     );
 }
+
+/// The review: a finished Hex game was reported as "cannot move", not as the join that
+/// ended it.
+#[test]
+fn the_end_of_a_hex_game_names_the_join() {
+    let text = |args: &[&str]| String::from_utf8_lossy(&super::conway(args).stdout).to_string();
+    let finished = "B:W..|W..|W.B";
+    assert!(text(&["solve", "hex", finished])
+        .contains("winning moves: none (White has joined top and bottom: the game is over)"));
+    assert!(text(&["solve", "hex", finished, "--misere"]).contains("White has joined top and bottom: the game is over, and under misère play the player to move wins"));
+    let report = json(&["solve", "hex", finished, "--json"]);
+    assert_eq!(report["game_over"], "White has joined top and bottom");
+    let transcript = play(&["play", "hex", "..|.."], "1\n1\n");
+    assert!(
+        transcript.contains("W:WW|BB: Black has joined left and right, so I win (normal play)."),
+        "{transcript}"
+    );
+}

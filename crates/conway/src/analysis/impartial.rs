@@ -350,6 +350,10 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
             .map(|p| self.wrap(p))
     }
 
+    fn game_over(&self) -> Option<String> {
+        self.game.normal.game_over(&self.position)
+    }
+
     fn describe_move(&self, to: &dyn ImpartialFace) -> String {
         match to.as_any().downcast_ref::<Typed<G>>() {
             Some(to) => self.game.normal.describe_move(&self.position, &to.position),

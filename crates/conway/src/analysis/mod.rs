@@ -145,6 +145,12 @@ pub trait Notation: Impartial + Sized {
         None
     }
 
+    /// Why play has ended at a position without moves, where the rules say more than that
+    /// the player to move has none (in Hex, who has joined their edges).
+    fn game_over(&self, _position: &Self::Position) -> Option<String> {
+        None
+    }
+
     /// The rules under misère play.
     fn misere(&self) -> Misere<Self> {
         Misere::SameMoves

@@ -91,6 +91,15 @@ impl Position {
         }
     }
 
+    /// Why play has ended here, where the rules say more than that the player to move has
+    /// no move: "White has joined top and bottom".
+    pub fn game_over(&self) -> Option<String> {
+        match &self.0 {
+            Face::Impartial(p) => p.game_over(),
+            Face::Partizan(_) => None,
+        }
+    }
+
     /// What `player`'s move from here to `to`, one of [`Position::moves`], does.
     pub fn describe_move(&self, player: Player, to: &Position) -> String {
         match (&self.0, &to.0) {
@@ -198,6 +207,8 @@ pub(super) trait ImpartialFace: Send + Sync {
     /// The same position with the other player to move, where its notation records the
     /// mover.
     fn passed(&self) -> Option<Position>;
+    /// Why play has ended here, where the rules say more than that nobody can move.
+    fn game_over(&self) -> Option<String>;
     /// The analysis of this position alone: the first `keep` best moves go to `each` as
     /// they are found, with the analysis so far (whole but for its moves).
     fn analyse(

@@ -253,6 +253,14 @@ impl Notation for Connection {
     fn passed(&self, board: &Board) -> Option<Board> {
         Some(board.passed())
     }
+
+    fn game_over(&self, board: &Board) -> Option<String> {
+        match board.joined(&self.geometry(board)) {
+            Joined::White => Some("White has joined top and bottom".to_string()),
+            Joined::Black => Some("Black has joined left and right".to_string()),
+            Joined::Nobody => None,
+        }
+    }
 }
 
 #[cfg(test)]
