@@ -179,3 +179,25 @@ fn d_hex_tables_keep_within_the_memory_limit() {
     assert_eq!(report["outcome"], "N");
     assert_eq!(report["move_counts"]["either"], 13);
 }
+
+#[test]
+fn d_misere_partizan_search_keeps_within_the_memory_limit() {
+    // A pile of 2^20 chips searched a million positions deep.
+    let args = ["solve", "partizan-subtraction:1/1", "1048576", "--misere"];
+    let output = within_memory(&args, 16);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("more than 16 MiB of memory"), "{stderr}");
+    let output = within_memory(
+        &[
+            "solve",
+            "partizan-subtraction:1/1",
+            "4000",
+            "--misere",
+            "--json",
+        ],
+        16,
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["move_counts"]["left"], 1);
+}

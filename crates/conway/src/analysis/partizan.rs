@@ -3,11 +3,12 @@
 
 use super::position::{hash_of, Face, PartizanFace, Valuer};
 use super::{
-    Budget, Kind, OutcomeSequence, Position, RuleError, RuleInfo, Ruleset, MAX_LISTED_MOVES,
+    Analysis, Budget, Kind, Move, MoveCounts, MoveResult, Mover, OutcomeSequence, Position,
+    Request, RuleError, RuleInfo, Ruleset, MAX_LISTED_MOVES,
 };
 use crate::engine::{Meter, Play, SearchError};
 use crate::heap::Sequence;
-use crate::partizan::{Partizan, Player, Solver};
+use crate::partizan::{MisereSearch, Partizan, Player, Solver};
 use crate::short::{GameId, Store};
 use crate::text::ParseError;
 use std::any::Any;
@@ -115,17 +116,11 @@ impl<G: PartizanTypeable> Ruleset for Arc<Rules<G>> {
         self.name.clone()
     }
 
-    fn play(&self, _asked: Play) -> Play {
-        Play::Normal
+    fn play(&self, asked: Play) -> Play {
+        asked
     }
 
-    fn parse_under(&self, text: &str, play: Play) -> Result<Position, RuleError> {
-        if play == Play::Misere {
-            return Err(RuleError::Unsupported {
-                game: self.name.clone(),
-                what: "misère play of partizan games is not supported",
-            });
-        }
+    fn parse_under(&self, text: &str, _play: Play) -> Result<Position, RuleError> {
         let position = self
             .rules
             .parse(text)
@@ -222,6 +217,55 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
                 .describe_move(player, &self.position, &to.position),
             None => format!("to a position of {}", to.game()),
         }
+    }
+
+    /// Each player's outcome moving first, then each wanted player's moves, each searched
+    /// with the other to move after it; one search's table serves them all.
+    fn analyse_misere(
+        &self,
+        request: &Request<'_>,
+        each: &mut dyn FnMut(&Analysis, Move) -> bool,
+    ) -> Result<Analysis, RuleError> {
+        let budget = (request.budget)();
+        let meter = Meter::new(budget.limits)
+            .with_progress(budget.progress)
+            .with_interrupt(budget.interrupt);
+        let mut search = MisereSearch::new(&self.game.rules, meter);
+        let error = |e| self.game.search_error(e);
+        let outcome = search.outcome(&self.position).map_err(error)?;
+        let mut analysis = Analysis::new(Kind::Partizan, Play::Misere, outcome, None);
+        let mut counts = MoveCounts::default();
+        for player in [Player::Left, Player::Right] {
+            if request.player.is_some_and(|p| p != player) {
+                continue;
+            }
+            let mut count = 0u64;
+            for option in self.options_of(player)? {
+                if !search.move_wins(&option, player).map_err(error)? {
+                    continue;
+                }
+                count += 1;
+                if count as usize <= request.keep {
+                    let to = self.wrap(option);
+                    let mover = Mover::from(player);
+                    let result = MoveResult::Wins;
+                    if !each(
+                        &analysis,
+                        Move {
+                            mover,
+                            result,
+                            component: 0,
+                            to,
+                        },
+                    ) {
+                        break;
+                    }
+                }
+            }
+            counts.set(Mover::from(player), count);
+        }
+        analysis.move_counts = Some(counts);
+        Ok(analysis)
     }
 
     fn valuer(&self, budget: Budget) -> Result<Box<dyn Valuer + '_>, RuleError> {

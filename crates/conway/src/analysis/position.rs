@@ -7,7 +7,7 @@
 //! a loopy ruleset) or a partizan one. Each kind has its own face, with only the questions that
 //! make sense for it.
 
-use super::{Analysis, Budget, Kind, Request, RuleError, Sum};
+use super::{Analysis, Budget, Kind, Move, Request, RuleError, Sum};
 use crate::engine::Play;
 use crate::graph::GraphReport;
 use crate::partizan::Player;
@@ -249,6 +249,14 @@ pub(super) trait PartizanFace: Send + Sync {
     fn parse_another(&self, text: &str, play: Play) -> Result<Position, RuleError>;
     fn options(&self, player: Player) -> Result<Vec<Position>, RuleError>;
     fn describe_move(&self, player: Player, to: &dyn PartizanFace) -> String;
+    /// The analysis of this position alone under misère play, by a search of the whole:
+    /// the outcome and the winning moves of each player asked for, the first `keep` of each
+    /// to `each` (with the analysis but for its moves); no value.
+    fn analyse_misere(
+        &self,
+        request: &Request<'_>,
+        each: &mut dyn FnMut(&Analysis, Move) -> bool,
+    ) -> Result<Analysis, RuleError>;
     /// Values this position and its options in a store.
     fn valuer(&self, budget: Budget) -> Result<Box<dyn Valuer + '_>, RuleError>;
     fn same(&self, other: &dyn PartizanFace) -> bool;

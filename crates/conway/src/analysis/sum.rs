@@ -152,10 +152,7 @@ impl Sum {
                     each(head, either_move(head, 0, to))
                 })
             }
-            (_, Play::Misere) if self.kind() == Kind::Partizan => Err(RuleError::Unsupported {
-                game: self.game(),
-                what: "misère play of partizan games is not supported",
-            }),
+            ([Position(Face::Partizan(only))], Play::Misere) => only.analyse_misere(request, each),
             (_, Play::Misere) => Err(RuleError::Unsupported {
                 game: "sum".to_string(),
                 what: "misère play does not split into components, so a sum is solved under normal play only; write the heaps of one game as one position (`kayles \"3 4\"`)",

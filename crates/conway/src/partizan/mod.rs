@@ -5,8 +5,10 @@
 //! independent components, finds each component's canonical value once (keyed by its
 //! [`Partizan::representative`]) and adds the values in the store.
 
+mod misere;
 mod solver;
 
+pub use misere::MisereSearch;
 pub use solver::Solver;
 
 use crate::engine::Footprint;

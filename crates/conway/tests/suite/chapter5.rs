@@ -38,9 +38,9 @@ fn chapter_5_outcomes() {
                 ));
             }
         }
-        // Partizan positions have values under normal play only; a Hex or Squex position
-        // says who moves, and is analysed under either play.
-        if play == Play::Normal || name != "partizan-subtraction" {
+        // Under misère play too: a search of the whole position, where normal play adds
+        // values.
+        {
             let budget = Budget::default;
             let analysis = rules
                 .parse_under(position, play)
@@ -61,4 +61,84 @@ fn chapter_5_outcomes() {
         209 + 8 + 4,
         "every partizan subtraction, Hex and Squex record"
     );
+}
+
+/// Misère partizan play (Exercise 5.4) by the analysis of a position, against a plain
+/// recursion written here from the definition: the player to move with no move wins, and
+/// otherwise wins by a move after which the other, to move, does not. Positions of two
+/// piles, so that the search meets sums the outcome sequence does not cover; the outcome and
+/// each player's number of winning moves must agree.
+#[test]
+fn misere_partizan_subtraction_agrees_with_plain_recursion() {
+    use conway::analysis::Mover;
+    use std::collections::HashMap;
+    fn wins(
+        piles: (u64, u64),
+        left: bool,
+        sets: &(Vec<u64>, Vec<u64>),
+        memo: &mut HashMap<((u64, u64), bool), bool>,
+    ) -> bool {
+        if let Some(&known) = memo.get(&(piles, left)) {
+            return known;
+        }
+        let set = if left { &sets.0 } else { &sets.1 };
+        let options = options(piles, set);
+        let answer = options.is_empty() || options.iter().any(|&o| !wins(o, !left, sets, memo));
+        memo.insert((piles, left), answer);
+        answer
+    }
+    fn options((a, b): (u64, u64), set: &[u64]) -> Vec<(u64, u64)> {
+        let mut found = Vec::new();
+        for &s in set {
+            if s <= a {
+                found.push((a - s, b));
+            }
+        }
+        for &s in set {
+            if s <= b {
+                found.push((a, b - s));
+            }
+        }
+        found
+    }
+    let mut checked = 0;
+    for (params, sets) in [
+        ("1,2/1,3", (vec![1, 2], vec![1, 3])),
+        ("1,3/2", (vec![1, 3], vec![2])),
+        ("2,3/1,4", (vec![2, 3], vec![1, 4])),
+    ] {
+        let rules = ruleset(&format!("partizan-subtraction:{params}")).unwrap();
+        let mut memo = HashMap::new();
+        for a in 0..9 {
+            for b in 0..9 {
+                let text = format!("{a} {b}");
+                let budget = Budget::default;
+                let analysis = rules
+                    .parse_under(&text, Play::Misere)
+                    .and_then(|p| p.analyse(&Request::new(Play::Misere, &budget)))
+                    .unwrap();
+                let left_first = wins((a, b), true, &sets, &mut memo);
+                let right_first = wins((a, b), false, &sets, &mut memo);
+                let expected = match (left_first, right_first) {
+                    (true, true) => "N",
+                    (true, false) => "L",
+                    (false, true) => "R",
+                    (false, false) => "P",
+                };
+                assert_eq!(analysis.outcome.to_string(), expected, "{params} {text}");
+                for (mover, left, set) in
+                    [(Mover::Left, true, &sets.0), (Mover::Right, false, &sets.1)]
+                {
+                    let winning = options((a, b), set)
+                        .into_iter()
+                        .filter(|&o| !wins(o, !left, &sets, &mut memo))
+                        .count();
+                    let listed = analysis.moves.iter().filter(|m| m.mover == mover).count();
+                    assert_eq!(listed, winning, "{params} {text} {mover:?}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 3 * 81);
 }

@@ -83,17 +83,21 @@ fn a_partizan_value_that_is_a_nimber_has_its_nim_value() {
 }
 
 /// Misère play of a partizan position through the library was refused as "sums of different
-/// games"; it is refused for what it is.
+/// games", then as unsupported; it is searched whole (Right, moving first or second, wins
+/// 3×2 Domineering by making Left fill the board), and a misère sum is refused for what it
+/// is: misère play does not split into components.
 #[test]
-fn misere_play_of_a_partizan_position_is_refused_for_what_it_is() {
-    let board = ruleset("domineering").unwrap().parse("..|..").unwrap();
+fn misere_play_of_a_partizan_position_is_searched_and_a_misere_sum_refused() {
+    let rules = ruleset("domineering").unwrap();
+    let board = rules.parse("..|..|..").unwrap();
     let budget = Budget::default;
-    let error = board
+    let analysis = board.analyse(&Request::new(Play::Misere, &budget)).unwrap();
+    assert_eq!(analysis.outcome.to_string(), "R");
+    assert!(analysis.value.is_none());
+    let sum = Sum::new(vec![board.clone(), board]);
+    let error = sum
         .analyse(&Request::new(Play::Misere, &budget))
         .unwrap_err()
         .to_string();
-    assert_eq!(
-        error,
-        "domineering: misère play of partizan games is not supported"
-    );
+    assert!(error.contains("misère play does not split"), "{error}");
 }

@@ -60,7 +60,7 @@ pub(crate) const COL: RuleInfo = RuleInfo {
     params: Params::None,
     summary: "Partizan. Left colours a vertex black, Right white; neighbours may not get the same colour; whoever cannot colour a vertex loses.",
     notation: "the vertices' tints, then `;` and the edges: `.` either player may colour the vertex, `L` only Left (it is tinted black), `R` only Right (tinted white), `x` neither (a vertex coloured already, or next to both colours); edges `0-1,1-2` between vertices numbered from 0, `0-1-2` for a path. `.LL;0-1-2` is a path of an uncoloured vertex and two of Left's. A move writes the vertex it colours as `x`, so the vertices keep their numbers.",
-    misere: "not supported (partizan games are played under normal play).",
+    misere: "the player who cannot move wins: the outcome and every winning move, by a search of the whole position (misère play has no values that add).",
     example: "conway solve col \".L..R;0-1-2-3-4\"",
     build: |info, _| Ok(typed_partizan(info, Col)),
 };

@@ -24,7 +24,7 @@ pub(crate) const CUT_CAKE: RuleInfo = RuleInfo {
     params: Params::None,
     summary: "Partizan. Left cuts one piece of a grid cake along a vertical line, Right along a horizontal one; whoever cannot cut loses.",
     notation: "pieces `ROWSxCOLUMNS` separated by spaces: `2x4 3x3`. A cut keeps both pieces it makes, a 1x1 piece too (no one can cut it): Left's cut of `1x3` leaves `1x1 1x2`.",
-    misere: "not supported (partizan games are played under normal play).",
+    misere: "the player who cannot move wins: the outcome and every winning move, by a search of the whole position (misère play has no values that add).",
     example: "conway solve cut-cake \"2x4 3x3\"",
     build: |info, _| Ok(typed_partizan(info, CutCake)),
 };

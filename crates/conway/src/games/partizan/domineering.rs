@@ -38,7 +38,7 @@ pub(crate) const DOMINEERING: RuleInfo = RuleInfo {
     params: Params::None,
     summary: "Partizan. Players place dominoes on empty squares, Left vertically and Right horizontally; whoever cannot place one loses.",
     notation: "rows of squares from the top, separated by `|`: `.` an empty square, `#` a blocked one; all rows the same width, at most 256 squares in all. `..|..` is the 2×2 board, `..|.#` the L-tromino.",
-    misere: "not supported (partizan games are played under normal play).",
+    misere: "the player who cannot move wins: the outcome and every winning move, by a search of the whole position (misère play has no values that add).",
     example: "conway solve domineering \"...|...\"",
     build: |info, _| Ok(typed_partizan(info, Domineering)),
 };

@@ -20,7 +20,7 @@ pub(crate) const EATCAKE: RuleInfo = RuleInfo {
     params: Params::None,
     summary: "Partizan (Bynum's game). Left eats one whole column of a cake, Right one whole row, which may split the cake in two; whoever cannot eat loses.",
     notation: "cakes `ROWSxCOLUMNS` separated by spaces: `2x3 4x4`. Left eats columns, Right rows. `0` is no cake at all, what eating the last line of a cake leaves.",
-    misere: "not supported (partizan games are played under normal play).",
+    misere: "the player who cannot move wins: the outcome and every winning move, by a search of the whole position (misère play has no values that add).",
     example: "conway solve eatcake \"2x3 3x2\"",
     build: |info, _| Ok(typed_partizan(info, Eatcake)),
 };

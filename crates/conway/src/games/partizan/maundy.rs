@@ -31,7 +31,7 @@ pub(crate) const MAUNDY: RuleInfo = RuleInfo {
     params: Params::None,
     summary: "Partizan. Left divides one piece of cake by vertical cuts into at least two equal pieces, Right by horizontal cuts; whoever cannot divide loses.",
     notation: "pieces `ROWSxCOLUMNS` separated by spaces, `N*ROWSxCOLUMNS` for N equal pieces: Left divides the columns, Right the rows. `1x12 3*2x2`. A division keeps every piece it makes, `1x1` ones too (no one can divide them).",
-    misere: "not supported (partizan games are played under normal play).",
+    misere: "the player who cannot move wins: the outcome and every winning move, by a search of the whole position (misère play has no values that add).",
     example: "conway solve maundy \"1x12 12x1 6x6\"",
     build: |info, _| Ok(typed_partizan(info, MaundyCake)),
 };

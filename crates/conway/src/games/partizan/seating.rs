@@ -55,7 +55,7 @@ pub(crate) const SEATING: RuleInfo = RuleInfo {
     params: Params::None,
     summary: "Partizan. Seat a couple on two adjacent empty chairs, Left's with the wife on the left, Right's with the wife on the right; no man may sit next to another man's wife; whoever cannot seat a couple loses.",
     notation: "sections of empty chairs separated by spaces: `L4R` is 4 chairs between a Left couple and a Right couple (likewise `L4L`, `R4L`, `R4R`; `L0L` and `R0R` cannot happen), and `O14` a round table of 14 empty chairs where no one sits yet; seating a couple at `O2` fills it, leaving `O0`.",
-    misere: "not supported (partizan games are played under normal play).",
+    misere: "the player who cannot move wins: the outcome and every winning move, by a search of the whole position (misère play has no values that add).",
     example: "conway solve seating \"R3L L1R R4R\"",
     build: |info, _| Ok(typed_partizan(info, SeatingCouples)),
 };

@@ -24,7 +24,7 @@ pub(crate) const PARTIZAN_SUBTRACTION: RuleInfo = RuleInfo {
     },
     summary: "Partizan. Left removes s chips from one pile for some s in S_L, Right t chips for some t in S_R; whoever cannot move loses (§5.3).",
     notation: "S_L and S_R separated by `/`, each a comma-separated list of positive whole numbers (`1,3/2,4`), `odd`, `even`, `all`, `powers-of-2`, or `all-but:` and a set (`powers-of-2/all-but:powers-of-2`); a position is pile sizes separated by spaces, each a summand. `conway outcomes` gives the outcome of every pile up to N, and its period.",
-    misere: "the player who cannot move wins: outcomes and their period by `conway outcomes --misere` (Exercise 5.4); values are of normal play.",
+    misere: "the player who cannot move wins (Exercise 5.4): the outcome and every winning move of a position by a search of it, and outcomes with their period by `conway outcomes --misere`; values are of normal play.",
     example: "conway solve partizan-subtraction:1,3/2,4 27",
     build: |info, params| {
         Ok(typed_partizan(

@@ -45,7 +45,7 @@ pub(crate) const TOADS: RuleInfo = RuleInfo {
     params: Params::None,
     summary: "Partizan. Left moves a toad one square right, or jumps it over a frog just in front; Right moves frogs leftwards the same way; whoever cannot move loses.",
     notation: "rows of `T` (toad, Left's), `F` (frog, Right's) and `.` (empty) separated by spaces, each row a summand: `TT.FF T.F`.",
-    misere: "not supported (partizan games are played under normal play).",
+    misere: "the player who cannot move wins: the outcome and every winning move, by a search of the whole position (misère play has no values that add).",
     example: "conway solve toads \"TT.FF T..F\"",
     build: |info, _| Ok(typed_partizan(info, ToadsAndFrogs)),
 };

@@ -37,7 +37,7 @@ pub(crate) const HACKENBUSH: RuleInfo = RuleInfo {
     params: Params::None,
     summary: "Partizan. Blue-Red-Green Hackenbush: Left cuts a blue or green edge, Right a red or green one; every edge no longer connected to the ground disappears; whoever cannot cut loses.",
     notation: "words separated by spaces, each a stalk or an edge. A stalk is its colours from the ground up, B (blue), R (red), G (green): `BRB GG R`. An edge is `A-B:C` between vertices numbered from 0, the ground, which is one vertex however many edges touch it: `0-1:B 1-2:R 1-3:G 2-3:B`; loops (`2-2:G`) and parallel edges are allowed. A stalk's vertices are its own, so both may be mixed. Every edge must be connected to the ground; at most 4096 edges; `0` alone is the bare ground. Pictures are written back as written: the same words in the same order, vertices with their writer's numbers (an edge's smaller number first).",
-    misere: "not supported (partizan games are played under normal play).",
+    misere: "the player who cannot move wins: the outcome and every winning move, by a search of the whole position (misère play has no values that add).",
     example: "conway solve hackenbush \"BRB GG 0-1:B 1-2:R 2-0:G\"",
     build: |info, _| Ok(typed_partizan(info, Hackenbush)),
 };
