@@ -578,7 +578,7 @@ impl PlayArgs {
 fn chosen_side(side: Option<Player>, position: &Position) -> Result<Player, Failure> {
     match side {
         Some(_) if position.kind().is_impartial() => Err(Failure::Message(format!(
-            "--as chooses Left or Right in a partizan game, but in {} both players have the same moves; where a position says who is to move (`B:` in Hex), write it there, and `conway play --engine-first` lets the engine move first",
+            "--as chooses Left or Right in a partizan game, but {} is analysed as an impartial game: the player to move is the one whose turn it is; where a position says whose turn it is (`B:` in Hex), write it there, and `conway play --engine-first` lets the engine move first",
             position.game()
         ))),
         side => Ok(side.unwrap_or(Player::Left)),

@@ -64,7 +64,8 @@ pub fn report(
     page: Range<usize>,
     budget: &dyn Fn() -> Budget,
 ) -> Result<Report, RuleError> {
-    let impartial = position.kind().is_impartial();
+    let kind = position.kind();
+    let impartial = kind.is_impartial();
     let mover = if impartial {
         Mover::Either
     } else {
@@ -92,7 +93,16 @@ pub fn report(
         .map(|index| {
             let to = &options[index];
             let result = best.get(to).map(|b| b.1);
-            let (value, outcome) = values.of(to, result);
+            let (value, mut outcome) = values.of(to, result);
+            // Where neither the best moves nor a value say it, the option's own analysis
+            // does: a move of a loopy game that does not win may keep a draw, and a partizan
+            // position under misère play has no value.
+            let may_draw =
+                kind == Kind::Loopy && result.is_none() && analysis.outcome == Outcome::N;
+            if may_draw || outcome.is_none() {
+                let request = Request::new(play, budget).keep(0);
+                outcome = to.analyse(&request).map(|a| a.outcome).ok().or(outcome);
+            }
             Entry {
                 index,
                 description: position.describe_move(player, to),
@@ -102,6 +112,7 @@ pub fn report(
                 result: match result {
                     Some(MoveResult::Wins) => "wins",
                     Some(MoveResult::Draws) => "draws",
+                    None if outcome == Some(Outcome::D) => "draws",
                     None => "loses",
                 },
             }

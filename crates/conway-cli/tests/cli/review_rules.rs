@@ -201,3 +201,41 @@ fn the_end_of_a_hex_game_names_the_join() {
         "{transcript}"
     );
 }
+
+/// The hostile review: at an N position of Squex, moves that keep a draw were listed as
+/// losing (outcome N), and under misère play a partizan option's outcome was `?`.
+#[test]
+fn moves_say_which_moves_keep_a_draw_and_misere_options_have_outcomes() {
+    let report = json(&["moves", "squex", "W:...|W.B|...", "--json"]);
+    let results: Vec<(&str, &str)> = report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["result"].as_str().unwrap(),
+                m["outcome"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(results.iter().filter(|r| **r == ("wins", "P")).count(), 1);
+    assert_eq!(results.iter().filter(|r| **r == ("draws", "D")).count(), 6);
+    let solved = json(&["solve", "squex", "B:...|W.B|..W", "--json"]);
+    assert_eq!(solved["outcome"], "D");
+    let misere = json(&[
+        "moves",
+        "domineering",
+        "..|..|..",
+        "--misere",
+        "--as",
+        "right",
+        "--json",
+    ]);
+    let outcomes: Vec<&str> = misere["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["outcome"].as_str().unwrap())
+        .collect();
+    assert_eq!(outcomes, ["P", "L", "P"]);
+}
