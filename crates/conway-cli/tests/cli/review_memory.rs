@@ -201,3 +201,19 @@ fn d_misere_partizan_search_keeps_within_the_memory_limit() {
     assert_eq!(report["outcome"], "N");
     assert_eq!(report["move_counts"]["left"], 1);
 }
+
+#[test]
+fn d_many_partizan_piles_keep_within_the_memory_limit() {
+    // The hostile review: 10,000 piles (each option a copy of them all) peaked at 810 MB
+    // under a limit of 16 MB, under either play.
+    let piles = vec!["1"; 10_000].join(" ");
+    let misere = ["solve", "partizan-subtraction:1/2", &piles, "--misere"];
+    let output = within_memory(&misere, 16);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("more than 16 MiB of memory"), "{stderr}");
+    let normal = ["solve", "partizan-subtraction:1/2", &piles, "--json"];
+    let output = within_memory(&normal, 16);
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["value"], "10000");
+    assert!(report["moves_unknown"].is_string(), "{report}");
+}

@@ -6,8 +6,8 @@
 
 use super::position::{hash_of, Face, ImpartialFace, Valuer};
 use super::{
-    Analysis, Budget, Kind, Misere, MoveCounts, Notation, Params, Position, RuleError, RuleInfo,
-    Ruleset, Value, MAX_LISTED_MOVES,
+    refuse_long_listing, Analysis, Budget, Kind, Misere, MoveCounts, Notation, Params, Position,
+    RuleError, RuleInfo, Ruleset, Value,
 };
 use crate::engine::{Footprint, Limits, Meter, Outcome, Play, SearchError};
 use crate::graph::{Graph, GraphReport};
@@ -18,9 +18,6 @@ use crate::short::{GameId, Store};
 use std::any::Any;
 use std::mem::size_of;
 use std::sync::Arc;
-
-/// The most bytes the moves of one position may take when they are listed together.
-const MAX_LISTED_BYTES: u64 = 1 << 30;
 
 /// An impartial ruleset made from its declaration: the rules of both play conventions.
 struct Rules<G> {
@@ -227,18 +224,7 @@ impl<G: Typeable> Typed<G> {
     fn too_many_moves(&self, rules: &G, max_memory: u64) -> Result<(), RuleError> {
         let bound = rules.option_bound(&self.position).unwrap_or(0);
         let each = self.position.footprint() + 2 * size_of::<G::Position>();
-        let bytes = bound.saturating_mul(each as u64);
-        if bound > MAX_LISTED_MOVES || bytes > MAX_LISTED_BYTES {
-            return Err(RuleError::TooManyMoves {
-                game: self.game.name.clone(),
-                limit: MAX_LISTED_MOVES,
-            });
-        }
-        if bytes > max_memory {
-            let limit = max_memory;
-            return Err(self.game.search_error(SearchError::OutOfMemory { limit }));
-        }
-        Ok(())
+        refuse_long_listing(&self.game.name, bound, each, max_memory)
     }
 
     /// Every position reachable from this one, as a graph whose vertex 0 is this one.

@@ -107,6 +107,34 @@ fn quoted(position: &str) -> String {
     }
 }
 
+/// The most bytes the moves of one position may take when they are listed together.
+const MAX_LISTED_BYTES: u64 = 1 << 30;
+
+/// Refuses to list the moves of a position of `game` that has up to `bound` of them, each
+/// taking about `each` bytes, where there could be too many: more than any list may hold,
+/// or more bytes than `max_memory`.
+pub(crate) fn refuse_long_listing(
+    game: &str,
+    bound: u64,
+    each: usize,
+    max_memory: u64,
+) -> Result<(), RuleError> {
+    let bytes = bound.saturating_mul(each as u64);
+    if bound > MAX_LISTED_MOVES || bytes > MAX_LISTED_BYTES {
+        return Err(RuleError::TooManyMoves {
+            game: game.to_string(),
+            limit: MAX_LISTED_MOVES,
+        });
+    }
+    if bytes > max_memory {
+        return Err(RuleError::Search {
+            game: game.to_string(),
+            source: SearchError::OutOfMemory { limit: max_memory },
+        });
+    }
+    Ok(())
+}
+
 impl RuleError {
     /// The column of the position or parameters where the problem is, counted from 1; none
     /// for a problem of the whole.

@@ -3,10 +3,10 @@
 
 use super::position::{hash_of, Face, PartizanFace, Valuer};
 use super::{
-    Analysis, Budget, Kind, Move, MoveCounts, MoveResult, Mover, OutcomeSequence, Position,
-    Request, RuleError, RuleInfo, Ruleset, MAX_LISTED_MOVES,
+    refuse_long_listing, Analysis, Budget, Kind, Move, MoveCounts, MoveResult, Mover,
+    OutcomeSequence, Position, Request, RuleError, RuleInfo, Ruleset, MAX_LISTED_MOVES,
 };
-use crate::engine::{Meter, Play, SearchError};
+use crate::engine::{Footprint, Meter, Play, SearchError};
 use crate::heap::Sequence;
 use crate::partizan::{MisereSearch, Partizan, Player, Solver};
 use crate::short::{GameId, Store};
@@ -172,8 +172,13 @@ impl<G: PartizanTypeable> Typed<G> {
         })))
     }
 
-    /// `player`'s options, refused where there are too many to list.
-    fn options_of(&self, player: Player) -> Result<Vec<G::Position>, RuleError> {
+    /// `player`'s options, refused where there are too many to list, or too many to hold
+    /// in `max_memory`.
+    fn options_of(&self, player: Player, max_memory: u64) -> Result<Vec<G::Position>, RuleError> {
+        if let Some(bound) = self.game.rules.option_bound(&self.position) {
+            let each = self.position.footprint() + 2 * size_of::<G::Position>();
+            refuse_long_listing(&self.game.name, bound, each, max_memory)?;
+        }
         let options = match player {
             Player::Left => self.game.rules.left_options(&self.position),
             Player::Right => self.game.rules.right_options(&self.position),
@@ -203,7 +208,7 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
 
     fn options(&self, player: Player) -> Result<Vec<Position>, RuleError> {
         Ok(self
-            .options_of(player)?
+            .options_of(player, u64::MAX)?
             .into_iter()
             .map(|p| self.wrap(p))
             .collect())
@@ -227,6 +232,7 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
         each: &mut dyn FnMut(&Analysis, Move) -> bool,
     ) -> Result<Analysis, RuleError> {
         let budget = (request.budget)();
+        let max_memory = budget.limits.max_memory;
         let meter = Meter::new(budget.limits)
             .with_progress(budget.progress)
             .with_interrupt(budget.interrupt);
@@ -240,7 +246,7 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
                 continue;
             }
             let mut count = 0u64;
-            for option in self.options_of(player)? {
+            for option in self.options_of(player, max_memory)? {
                 if !search.move_wins(&option, player).map_err(error)? {
                     continue;
                 }
@@ -274,6 +280,7 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
         Ok(Box::new(Games {
             position: self,
             solver,
+            max_memory: budget.limits.max_memory,
         }))
     }
 
@@ -303,6 +310,8 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
 struct Games<'p, G: PartizanTypeable> {
     position: &'p Typed<G>,
     solver: Solver<'p, G>,
+    /// What the list of options may take.
+    max_memory: u64,
 }
 
 impl<G: PartizanTypeable> Valuer for Games<'_, G> {
@@ -320,7 +329,7 @@ impl<G: PartizanTypeable> Valuer for Games<'_, G> {
         each: &mut dyn FnMut(&mut Store, Position, GameId) -> Result<bool, RuleError>,
     ) -> Result<(), RuleError> {
         let game = &self.position.game;
-        for option in self.position.options_of(player)? {
+        for option in self.position.options_of(player, self.max_memory)? {
             let value = self
                 .solver
                 .value(store, &option)

@@ -123,6 +123,11 @@ impl<'g, G: Partizan> MisereSearch<'g, G> {
         key: (G::Position, bool),
         stack: &mut Stack<G::Position>,
     ) -> Result<(), SearchError> {
+        if let Some(bound) = self.game.option_bound(&key.0) {
+            let held = self.known.bytes() + buffer_bytes(&stack.frames) + stack.bytes;
+            self.meter
+                .room_for_positions(bound, key.0.footprint(), held)?;
+        }
         let options = match key.1 {
             true => self.game.left_options(&key.0),
             false => self.game.right_options(&key.0),

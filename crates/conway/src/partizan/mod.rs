@@ -29,6 +29,14 @@ pub trait Partizan {
     /// The positions Right can move to.
     fn right_options(&self, position: &Self::Position) -> Vec<Self::Position>;
 
+    /// An upper bound on the number of either player's options, for positions whose list
+    /// of options could be too long to hold (ten thousand piles, each option a copy of them
+    /// all): whoever lists options checks it against the memory limit first. `None` means
+    /// the list is always small enough.
+    fn option_bound(&self, _position: &Self::Position) -> Option<u64> {
+        None
+    }
+
     /// Splits `position` into independent components (their sum is the position), pushing
     /// them on `parts`. The default is the position itself. A component with no moves at all
     /// may be left out: its value is 0.

@@ -270,6 +270,22 @@ impl Partizan for PartizanSubtraction {
         self.options(Player::Right, piles)
     }
 
+    /// Each pile has at most as many options as the larger set has removals that fit.
+    fn option_bound(&self, piles: &Vec<u64>) -> Option<u64> {
+        let fits = |pile: u64| {
+            let count = |set: &Removals| match set {
+                Removals::Finite(removals) => removals.len() as u64,
+                _ => pile,
+            };
+            pile.min(count(&self.left).max(count(&self.right)))
+        };
+        Some(
+            piles
+                .iter()
+                .fold(0u64, |sum, &pile| sum.saturating_add(fits(pile))),
+        )
+    }
+
     fn components(&self, piles: Vec<u64>, parts: &mut Vec<Vec<u64>>) {
         parts.extend(piles.into_iter().filter(|&p| p > 0).map(|p| vec![p]));
     }
