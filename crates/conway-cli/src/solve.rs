@@ -370,6 +370,12 @@ fn group_title(report: &Report<'_>, player: &str, first: Option<&Written>, count
             Some(why) => format!("winning moves: none ({why}: the game is over)"),
             None => "winning moves: none".to_string(),
         },
+        // A player who wins moving first with no winning move has no move at all, and
+        // wins by it under misère play.
+        0 if starter_wins(report.outcome, player) => format!(
+            "{}: none needed (no move at all, and under misère play that wins)",
+            mover_title(player)
+        ),
         0 => format!("{}: no winning move", mover_title(player)),
         n if n == shown => format!("{title} ({n}){}:", draw_note(first)),
         n => format!(
@@ -406,6 +412,16 @@ fn group_name(player: &str, draws: bool) -> String {
 }
 
 /// `Left moving first` or `Right moving first`.
+/// Whether `player` (`left` or `right`) wins moving first a position of `outcome`.
+fn starter_wins(outcome: Outcome, player: &str) -> bool {
+    match outcome {
+        Outcome::N => true,
+        Outcome::L => player == "left",
+        Outcome::R => player == "right",
+        Outcome::P | Outcome::D => false,
+    }
+}
+
 fn mover_title(player: &str) -> &'static str {
     match player {
         "left" => "Left moving first",

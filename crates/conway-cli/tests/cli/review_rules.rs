@@ -239,3 +239,20 @@ fn moves_say_which_moves_keep_a_draw_and_misere_options_have_outcomes() {
         .collect();
     assert_eq!(outcomes, ["P", "L", "P"]);
 }
+
+/// The hostile review: a player who wins a misère partizan game by having no move was told
+/// "no winning move".
+#[test]
+fn a_misere_win_without_a_move_needs_none() {
+    let output = super::conway(&["solve", "domineering", ".|.", "--misere"]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("outcome: R"), "{text}");
+    assert!(
+        text.contains("Right moving first: none needed (no move at all"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Left moving first: no winning move"),
+        "{text}"
+    );
+}
