@@ -33,7 +33,7 @@ pub(crate) const HEX: RuleInfo = RuleInfo {
     kind: Kind::Impartial,
     params: Params::None,
     summary: "Hex on an n×n rhombus: White places stones to join the top and bottom rows, Black to join the left and right columns; whoever joins their edges wins. White moves first unless the position says `B:`.",
-    notation: "optionally `W:` or `B:` (the player to move; without it White if both have as many stones, Black if White has one more), then rows from the top separated by `|`: `.` empty, `W` a White stone, `B` a Black stone; at most 11×11. Cell (r, c) touches (r, c±1), (r±1, c), (r−1, c+1) and (r+1, c−1). The outcome is N where the player to move wins, P where the other does. (Hexadecimal take-and-break codes are `hexcode:CODE`.)",
+    notation: "optionally `W:` or `B:` (the player to move; without it White if both have as many stones, Black if White has one more; with it any stones are accepted, for problems set with extra stones), then rows from the top separated by `|`: `.` empty, `W` a White stone, `B` a Black stone; at most 11×11. Cell (r, c) touches (r, c±1), (r±1, c), (r−1, c+1) and (r+1, c−1). The outcome is N where the player to move wins, P where the other does. (Hexadecimal take-and-break codes are `hexcode:CODE`.)",
     misere: "misère Hex (reverse Hex): whoever joins their own edges loses.",
     example: "conway solve hex \"...|...|...\"",
     build: |info, _| Ok(typed(info, Connection::new(Grid::Hex))),
