@@ -235,9 +235,9 @@ pub fn write(out: &mut dyn Write, json: bool, report: &Report) -> Result<(), Fai
     }
     // A position without a value (misère play, Hex) is written without values at all; one
     // with a value marks the options that could not be valued.
-    let value = |value: &Option<String>| match (&report.value, value) {
+    let value = |value: &Option<String>, end: &str| match (&report.value, value) {
         (None, _) => String::new(),
-        (Some(_), value) => format!("value {}, ", value.as_deref().unwrap_or("?")),
+        (Some(_), value) => format!("value {}{end}", value.as_deref().unwrap_or("?")),
     };
     let whose = match report.player.as_str() {
         "left" => " of Left",
@@ -249,7 +249,7 @@ pub fn write(out: &mut dyn Write, json: bool, report: &Report) -> Result<(), Fai
         "{}: outcome {}, {}{} move{}{whose}",
         report.position,
         report.outcome,
-        value(&report.value).replace(", ", "; "),
+        value(&report.value, "; "),
         report.total,
         if report.total == 1 { "" } else { "s" },
     )?;
@@ -265,7 +265,7 @@ pub fn write(out: &mut dyn Write, json: bool, report: &Report) -> Result<(), Fai
             entry.index + 1,
             entry.description,
             entry.to,
-            value(&entry.value),
+            value(&entry.value, ", "),
             entry.outcome.as_deref().unwrap_or("?"),
             entry.result,
         )?;

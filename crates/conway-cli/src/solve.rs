@@ -372,7 +372,7 @@ fn group_title(report: &Report<'_>, player: &str, first: Option<&Written>, count
         },
         // A player who wins moving first with no winning move has no move at all, and
         // wins by it under misère play.
-        0 if starter_wins(report.outcome, player) => format!(
+        0 if report.outcome.starter_wins(player == "left") => format!(
             "{}: none needed (no move at all, and under misère play that wins)",
             mover_title(player)
         ),
@@ -412,16 +412,6 @@ fn group_name(player: &str, draws: bool) -> String {
 }
 
 /// `Left moving first` or `Right moving first`.
-/// Whether `player` (`left` or `right`) wins moving first a position of `outcome`.
-fn starter_wins(outcome: Outcome, player: &str) -> bool {
-    match outcome {
-        Outcome::N => true,
-        Outcome::L => player == "left",
-        Outcome::R => player == "right",
-        Outcome::P | Outcome::D => false,
-    }
-}
-
 fn mover_title(player: &str) -> &'static str {
     match player {
         "left" => "Left moving first",

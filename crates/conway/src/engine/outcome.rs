@@ -52,6 +52,28 @@ impl Outcome {
         }
     }
 
+    /// The outcome class of a short game from whether Left wins moving first and whether
+    /// Right does.
+    pub fn from_starts(left_first_wins: bool, right_first_wins: bool) -> Outcome {
+        match (left_first_wins, right_first_wins) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        }
+    }
+
+    /// Whether the player who moves first, Left (`left`) or Right, wins a position of this
+    /// outcome; nobody wins a draw.
+    pub fn starter_wins(self, left: bool) -> bool {
+        match self {
+            Outcome::N => true,
+            Outcome::L => left,
+            Outcome::R => !left,
+            Outcome::P | Outcome::D => false,
+        }
+    }
+
     /// A one-line explanation for people who do not know the letters.
     pub fn meaning(self) -> &'static str {
         match self {

@@ -56,12 +56,7 @@ impl<'g, G: Partizan> MisereSearch<'g, G> {
     pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, SearchError> {
         let left_first = self.wins_moving_first(position, Player::Left)?;
         let right_first = self.wins_moving_first(position, Player::Right)?;
-        Ok(match (left_first, right_first) {
-            (true, true) => Outcome::N,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
-        })
+        Ok(Outcome::from_starts(left_first, right_first))
     }
 
     /// Whether `player`'s move to `option` wins: the other player, to move there, loses.

@@ -220,14 +220,14 @@ impl PartizanSubtraction {
                     tried += 1;
                     let after = outcomes[(pile - s) as usize];
                     // After the move the other player starts: the mover wins if they lose.
-                    wins |= !starter_wins(after, player.opponent());
+                    wins |= !after.starter_wins(player.opponent() == Player::Left);
                 });
                 meter.count(tried.max(1))?;
                 Ok(wins || (!moved && play == Play::Misere))
             };
             let left = wins(Player::Left, meter)?;
             let right = wins(Player::Right, meter)?;
-            outcomes.push(outcome_of(left, right));
+            outcomes.push(Outcome::from_starts(left, right));
         }
         // With removals of at most k chips, a pile's outcome follows from the k piles below
         // it, by the same rule once every removal fits: the window that proves a period.
@@ -236,26 +236,6 @@ impl PartizanSubtraction {
             _ => None,
         };
         Ok(OutcomeSequence::new(outcomes, window))
-    }
-}
-
-/// Whether the player who starts wins a position of `outcome`.
-fn starter_wins(outcome: Outcome, starter: Player) -> bool {
-    match outcome {
-        Outcome::N => true,
-        Outcome::P | Outcome::D => false,
-        Outcome::L => starter == Player::Left,
-        Outcome::R => starter == Player::Right,
-    }
-}
-
-/// The outcome class from whether Left wins moving first and whether Right does.
-fn outcome_of(left_starts_wins: bool, right_starts_wins: bool) -> Outcome {
-    match (left_starts_wins, right_starts_wins) {
-        (true, true) => Outcome::N,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::P,
     }
 }
 
