@@ -408,9 +408,9 @@ fn every_winning_move_is_in_the_must_play_region() {
         let mut solver = Solver::new(board.side(), 1 << 10);
         let expected = plain.verdict(&board);
         match solver.evaluate(&board) {
-            Evaluation::Wins => assert_eq!(expected, Verdict::Wins, "{}", board.show()),
-            Evaluation::Loses => assert_eq!(expected, Verdict::Loses, "{}", board.show()),
-            Evaluation::Open { reduced, moves } => {
+            Evaluation::Wins { .. } => assert_eq!(expected, Verdict::Wins, "{}", board.show()),
+            Evaluation::Loses { .. } => assert_eq!(expected, Verdict::Loses, "{}", board.show()),
+            Evaluation::Open { reduced, moves, .. } => {
                 let geometry = Geometry::new(board.side(), Grid::Hex);
                 for cell in Geometry::bits(reduced.empty(&geometry) & !moves) {
                     checked += 1;
@@ -450,6 +450,35 @@ fn the_solver_agrees_with_plain_minimax() {
         }
     }
     assert!(answered_in_a_small_table > 100);
+}
+
+#[test]
+fn a_proof_holds_with_every_cell_outside_it_the_losers() {
+    let mut plain = Plain::new(Grid::Hex);
+    let mut narrowed = 0;
+    for board in test_boards() {
+        let geometry = Geometry::new(board.side(), Grid::Hex);
+        let mut solver = Solver::new(board.side(), 1 << 12);
+        let (wins, proof) = solver.solve(&board, &work(u64::MAX)).unwrap();
+        let outside = board.empty(&geometry) & !proof;
+        narrowed += usize::from(outside != 0);
+        let loser_is_white = board.white_to_move != wins;
+        let mut filled = board;
+        match loser_is_white {
+            true => filled.white |= outside,
+            false => filled.black |= outside,
+        }
+        let expected = if wins { Verdict::Wins } else { Verdict::Loses };
+        // The loser's stones may have joined them; that is a win the proof missed.
+        let joined = filled.joined(&geometry) != Joined::Nobody;
+        assert!(
+            !joined && plain.verdict(&filled) == expected,
+            "{}: the proof {proof:#b} fails on {}",
+            board.show(),
+            filled.show()
+        );
+    }
+    assert!(narrowed > 100, "only {narrowed} proofs left a cell out");
 }
 
 #[test]

@@ -11,6 +11,13 @@
 //! Proof numbers then pick the next position to expand: the least number of positions still
 //! to settle to prove a win, and to disprove one. Hex has no repetitions, so the table's
 //! numbers never mislead the search through a cycle.
+//!
+//! Every settled position has a *proof*: a set of its empty cells such that the winner
+//! still wins with every other empty cell given to the loser. (Hex is monotone: a stone
+//! never hurts its owner, so the winner then wins every position with the loser's stones
+//! anywhere outside the proof.) A move outside the proof of a position the loser reached is
+//! as bad as that move, so once one move is refuted only the moves in its proof are left to
+//! try (Henderson, Arneson and Hayward's proof-set narrowing of the must-play region).
 
 pub mod hsearch;
 pub mod inferior;
@@ -23,20 +30,29 @@ use hsearch::HSearch;
 use inferior::{fill_in, Side};
 use table::{Node, Table, INFINITE};
 
-/// What a position is before any search: won or lost for the player to move, or the cells
-/// worth trying.
+/// What a position is before any search: won or lost for the player to move, with the
+/// proof, or the cells worth trying.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Evaluation {
     /// The player to move wins.
-    Wins,
+    Wins {
+        /// The cells the win needs (see the module's doc).
+        proof: u128,
+    },
     /// The other player wins.
-    Loses,
+    Loses {
+        /// The cells the win needs.
+        proof: u128,
+    },
     /// Not settled: the moves worth trying, on the reduced board.
     Open {
         /// The board after fill-in.
         reduced: Board,
         /// The empty cells of the reduced board in the must-play region.
         moves: u128,
+        /// The cells that leaving the other moves out depends on: those filled in and the
+        /// carriers of the other's semi-connections.
+        reasons: u128,
     },
 }
 
@@ -89,9 +105,15 @@ impl Solver {
     /// Whether the player to move wins `board` (a game in progress: nobody has joined). Each
     /// position expanded counts once in `work`, which may stop the search.
     pub fn mover_wins(&mut self, board: &Board, work: &SharedWork) -> Result<bool, SearchError> {
+        self.solve(board, work).map(|(wins, _)| wins)
+    }
+
+    /// Whether the player to move wins `board`, and the proof of the win (see the module's
+    /// doc).
+    pub fn solve(&mut self, board: &Board, work: &SharedWork) -> Result<(bool, u128), SearchError> {
         debug_assert_eq!(board.side(), self.geometry.n);
         let node = self.prove(board, INFINITE, INFINITE, work)?;
-        Ok(node.phi == 0)
+        Ok((node.phi == 0, node.proof))
     }
 
     /// Reduces a position and settles it by H-search where it can.
@@ -103,29 +125,41 @@ impl Solver {
             black,
             ..*board
         };
-        let mover_joined = match reduced.joined(geometry) {
-            Joined::Nobody => None,
-            joined => Some((joined == Joined::White) == board.white_to_move),
-        };
-        match mover_joined {
-            Some(true) => return Evaluation::Wins,
-            Some(false) => return Evaluation::Loses,
-            None => {}
+        let filled = (white | black) & !(board.white | board.black);
+        match reduced.joined(geometry) {
+            Joined::Nobody => {}
+            joined => {
+                let proof = filled;
+                return match (joined == Joined::White) == board.white_to_move {
+                    true => Evaluation::Wins { proof },
+                    false => Evaluation::Loses { proof },
+                };
+            }
         }
         let mine = Side::of(geometry, white, black, board.white_to_move);
         let found = self.hsearch.edges(geometry, &mine, true);
-        if found.full.is_some() || !found.semi.is_empty() {
-            return Evaluation::Wins;
+        if let Some(carrier) = found.full.or(found.semi.first().map(|&(_, c)| c)) {
+            return Evaluation::Wins {
+                proof: filled | carrier,
+            };
         }
         let theirs = Side::of(geometry, white, black, !board.white_to_move);
         let threats = self.hsearch.edges(geometry, &theirs, false);
-        if threats.full.is_some() {
-            return Evaluation::Loses;
+        if let Some(carrier) = threats.full {
+            return Evaluation::Loses {
+                proof: filled | carrier,
+            };
         }
-        let moves = threats.must_play().unwrap_or(!0) & reduced.empty(geometry);
+        let empty = reduced.empty(geometry);
+        let moves = threats.must_play().unwrap_or(!0) & empty;
+        let reasons = filled | carriers_narrowing_to(&threats.semi, moves, empty);
         match moves {
-            0 => Evaluation::Loses,
-            moves => Evaluation::Open { reduced, moves },
+            0 => Evaluation::Loses { proof: reasons },
+            moves => Evaluation::Open {
+                reduced,
+                moves,
+                reasons,
+            },
         }
     }
 
@@ -143,9 +177,13 @@ impl Solver {
             None => self.expand(board, work)?,
         };
         while node.phi != 0 && node.delta != 0 {
-            let children = self.children(&node);
+            let children = self.children(&mut node);
             node.phi = children.phi;
             node.delta = children.delta;
+            if node.phi == 0 {
+                node.proof =
+                    filled(board, &node.reduced) | 1u128 << children.best | children.best_proof;
+            }
             if node.phi >= max_phi || node.delta >= max_delta {
                 break;
             }
@@ -156,8 +194,11 @@ impl Solver {
             let child_max_delta = max_phi.min(second.saturating_add(second / 4 + 1));
             let before = self.nodes;
             let child = node.reduced.after(children.best);
-            self.prove(&child, child_max_phi, child_max_delta, work)?;
+            let searched = self.prove(&child, child_max_phi, child_max_delta, work)?;
             node.work = node.work.saturating_add((self.nodes - before) as u32);
+            if searched.phi == 0 {
+                node.refuted(searched.proof);
+            }
         }
         self.table.put(board, &node);
         Ok(node)
@@ -167,14 +208,19 @@ impl Solver {
     fn expand(&mut self, board: &Board, work: &SharedWork) -> Result<Node, SearchError> {
         work.count(1)?;
         self.nodes += 1;
-        let (phi, delta, reduced, moves) = match self.evaluate(board) {
-            Evaluation::Wins => (0, INFINITE, *board, 0),
-            Evaluation::Loses => (INFINITE, 0, *board, 0),
-            Evaluation::Open { reduced, moves } => (1, moves.count_ones(), reduced, moves),
+        let (phi, delta, reduced, moves, proof) = match self.evaluate(board) {
+            Evaluation::Wins { proof } => (0, INFINITE, *board, 0, proof),
+            Evaluation::Loses { proof } => (INFINITE, 0, *board, 0, proof),
+            Evaluation::Open {
+                reduced,
+                moves,
+                reasons,
+            } => (1, moves.count_ones(), reduced, moves, reasons),
         };
         Ok(Node {
             reduced,
             moves,
+            proof,
             phi,
             delta,
             work: 1,
@@ -184,29 +230,45 @@ impl Solver {
     /// The numbers of a position from its children's: the proof number is the least
     /// disproof number of a child (a win needs one move to a lost position), the disproof
     /// number the sum of the children's proof numbers (a loss needs every move to lose). A
-    /// child not yet expanded counts 1 and 1.
-    fn children(&self, node: &Node) -> Children {
+    /// child not yet expanded counts 1 and 1. A child known to be lost for this position's
+    /// player narrows the moves left to its proof; none left is a loss.
+    fn children(&self, node: &mut Node) -> Children {
+        loop {
+            let moves = node.moves;
+            let numbers = self.numbers(node);
+            if node.moves == moves {
+                return numbers;
+            }
+        }
+    }
+
+    /// One pass of [`Solver::children`] over the moves, which may narrow them.
+    fn numbers(&self, node: &mut Node) -> Children {
         let mut numbers = Children {
             phi: INFINITE,
             delta: 0,
             best: 0,
             best_phi: 0,
+            best_proof: 0,
             second_delta: INFINITE,
         };
         for &cell in &self.order {
             if node.moves >> cell & 1 == 0 {
                 continue;
             }
-            let (phi, delta) = self
-                .table
-                .get(&node.reduced.after(cell))
-                .map_or((1, 1), |child| (child.phi, child.delta));
+            let known = self.table.get(&node.reduced.after(cell));
+            let (phi, delta) = known.map_or((1, 1), |child| (child.phi, child.delta));
+            if phi == 0 {
+                node.refuted(known.map_or(0, |child| child.proof));
+                continue;
+            }
             numbers.delta = numbers.delta.saturating_add(phi);
             if delta < numbers.phi {
                 numbers.second_delta = numbers.phi;
                 numbers.phi = delta;
                 numbers.best = cell;
                 numbers.best_phi = phi;
+                numbers.best_proof = known.map_or(0, |child| child.proof);
             } else if delta < numbers.second_delta {
                 numbers.second_delta = delta;
             }
@@ -220,6 +282,28 @@ impl Solver {
     }
 }
 
+/// The union of a few of the carriers of `semi` whose common cells among `empty` are `moves`
+/// (all of them have those in common): each taken in turn is the one that leaves out the most
+/// cells not yet left out, so that a proof that rests on them stays small.
+fn carriers_narrowing_to(semi: &[(usize, u128)], moves: u128, empty: u128) -> u128 {
+    let (mut common, mut union) = (empty, 0);
+    while common != moves {
+        let narrowest = semi
+            .iter()
+            .map(|&(_, carrier)| carrier)
+            .max_by_key(|&carrier| (common & !carrier).count_ones())
+            .expect("the carriers have `moves` in common");
+        common &= narrowest;
+        union |= narrowest;
+    }
+    union
+}
+
+/// The cells fill-in filled on `board` to make `reduced`.
+fn filled(board: &Board, reduced: &Board) -> u128 {
+    (reduced.white | reduced.black) & !(board.white | board.black)
+}
+
 /// The numbers of a position's children.
 struct Children {
     phi: u32,
@@ -227,6 +311,8 @@ struct Children {
     /// The child with the least disproof number: the next to search.
     best: usize,
     best_phi: u32,
+    /// Its proof, where it is settled.
+    best_proof: u128,
     /// The second least disproof number.
     second_delta: u32,
 }

@@ -11,11 +11,13 @@ pub const INFINITE: u32 = u32::MAX / 2;
 
 /// What the search knows of a position: its reduced board and the moves worth trying there,
 /// its proof and disproof numbers (for the player to move winning), and the positions its
-/// search has expanded.
+/// search has expanded. `proof` is the proof of a settled position; while it is open, the
+/// cells that leaving out the moves not in `moves` depends on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Node {
     pub reduced: Board,
     pub moves: u128,
+    pub proof: u128,
     pub phi: u32,
     pub delta: u32,
     pub work: u32,
@@ -27,7 +29,19 @@ impl Node {
         Node {
             reduced: self.reduced.turned(),
             moves: self.reduced.turn_cells(self.moves),
+            proof: self.reduced.turn_cells(self.proof),
             ..*self
+        }
+    }
+
+    /// Takes in a move that loses, with the proof of the position it reaches: every move
+    /// outside that proof loses too. With no move left the position is lost, and its proof
+    /// is every reason gathered.
+    pub fn refuted(&mut self, proof: u128) {
+        self.moves &= proof;
+        self.proof |= proof;
+        if self.moves == 0 {
+            (self.phi, self.delta) = (INFINITE, 0);
         }
     }
 }
