@@ -73,6 +73,7 @@ pub mod impartial;
 pub mod lang;
 pub mod nimber;
 pub mod number;
+pub mod ordinal;
 pub mod partizan;
 pub mod short;
 pub mod text;

@@ -1,0 +1,180 @@
+//! Ordinals written as people write them: `w^2*3 + w + 5`, with `ω` for `w`, parentheses,
+//! and `+`, `*`, `^` as the ordinal operations (so `1 + w` reads as `w`, and `w^w^2` as
+//! `w^(w^2)`). The Cantor normal form is written back in the same syntax.
+
+use super::{Ordinal, MAX_COEFFICIENT_BITS, MAX_DEPTH};
+use crate::text::ParseError;
+use num_bigint::BigUint;
+use num_traits::One;
+use std::fmt;
+
+impl Ordinal {
+    /// Reads an ordinal expression and computes it.
+    pub fn parse(text: &str) -> Result<Ordinal, ParseError> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut parser = Parser {
+            chars: &chars,
+            at: 0,
+            depth: 0,
+        };
+        let ordinal = parser.sum()?;
+        parser.skip_spaces();
+        match parser.peek() {
+            None => Ok(ordinal),
+            Some(c) => Err(ParseError::at(
+                parser.at,
+                format!("'{c}' is not expected here: an ordinal is made of whole numbers, w (or ω), +, *, ^ and parentheses"),
+            )),
+        }
+    }
+}
+
+/// A recursive-descent reader over the characters of the text.
+struct Parser<'a> {
+    chars: &'a [char],
+    at: usize,
+    depth: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.at += 1;
+        }
+    }
+
+    /// Takes `symbol` if it comes next, with the column it was at.
+    fn take(&mut self, symbol: char) -> Option<usize> {
+        self.skip_spaces();
+        (self.peek() == Some(symbol)).then(|| {
+            self.at += 1;
+            self.at - 1
+        })
+    }
+
+    /// `product + product + …`
+    fn sum(&mut self) -> Result<Ordinal, ParseError> {
+        let mut sum = self.product()?;
+        while self.take('+').is_some() {
+            sum = sum.add(&self.product()?);
+        }
+        Ok(sum)
+    }
+
+    /// `power * power * …`
+    fn product(&mut self) -> Result<Ordinal, ParseError> {
+        let mut product = self.power()?;
+        while let Some(at) = self.take('*') {
+            let factor = self.power()?;
+            product = product
+                .mul(&factor)
+                .map_err(|e| ParseError::at(at, e.to_string()))?;
+        }
+        Ok(product)
+    }
+
+    /// `atom ^ power`, grouping to the right.
+    fn power(&mut self) -> Result<Ordinal, ParseError> {
+        let base = self.atom()?;
+        let Some(at) = self.take('^') else {
+            return Ok(base);
+        };
+        let exponent = self.nested(at, Parser::power)?;
+        base.pow(&exponent)
+            .map_err(|e| ParseError::at(at, e.to_string()))
+    }
+
+    /// A whole number, `w` or `ω`, or a parenthesised sum.
+    fn atom(&mut self) -> Result<Ordinal, ParseError> {
+        self.skip_spaces();
+        let start = self.at;
+        match self.peek() {
+            Some('w' | 'ω') => {
+                self.at += 1;
+                Ok(Ordinal::omega())
+            }
+            Some('(') => {
+                self.at += 1;
+                let inner = self.nested(start, Parser::sum)?;
+                self.take(')').ok_or_else(|| {
+                    ParseError::at(self.at, format!("the '(' at column {} is not closed", start + 1))
+                })?;
+                Ok(inner)
+            }
+            Some(c) if c.is_ascii_digit() => {
+                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    self.at += 1;
+                }
+                let digits: String = self.chars[start..self.at].iter().collect();
+                // A decimal digit is less than 3.33 bits.
+                if digits.len() as u64 * 10 / 3 > MAX_COEFFICIENT_BITS {
+                    return Err(ParseError::at(
+                        start,
+                        format!("a number of {} digits is too large: at most {MAX_COEFFICIENT_BITS} bits", digits.len()),
+                    ));
+                }
+                let n: BigUint = digits.parse().expect("only digits");
+                Ok(Ordinal::finite(n))
+            }
+            Some(c) => Err(ParseError::at(
+                start,
+                format!("'{c}' is not an ordinal: write a whole number, w (or ω), or a sum in parentheses"),
+            )),
+            None => Err(ParseError::at(
+                start,
+                "an ordinal is missing here: write a whole number, w (or ω), or a sum in parentheses",
+            )),
+        }
+    }
+
+    /// `read` one level deeper, refused past [`MAX_DEPTH`] levels.
+    fn nested(
+        &mut self,
+        at: usize,
+        read: fn(&mut Self) -> Result<Ordinal, ParseError>,
+    ) -> Result<Ordinal, ParseError> {
+        if self.depth >= MAX_DEPTH {
+            return Err(ParseError::at(
+                at,
+                format!("parentheses and exponents nest more than {MAX_DEPTH} deep"),
+            ));
+        }
+        self.depth += 1;
+        let read = read(self);
+        self.depth -= 1;
+        read
+    }
+}
+
+/// The Cantor normal form, terms highest first: `w^(w+1)*2 + w^2 + w*3 + 5`. An exponent is
+/// bracketed unless it is a whole number or a single power of ω, which `^` reads whole.
+pub(super) fn write(ordinal: &Ordinal, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    if ordinal.is_zero() {
+        return f.write_str("0");
+    }
+    for (k, (exponent, coefficient)) in ordinal.terms().enumerate() {
+        if k > 0 {
+            f.write_str(" + ")?;
+        }
+        if exponent.is_zero() {
+            write!(f, "{coefficient}")?;
+            continue;
+        }
+        f.write_str("w")?;
+        let single_power = matches!(exponent.terms.as_slice(), [t] if t.coefficient.is_one());
+        match exponent.to_finite() {
+            Some(one) if one.is_one() => {}
+            Some(n) => write!(f, "^{n}")?,
+            None if single_power => write!(f, "^{exponent}")?,
+            None => write!(f, "^({exponent})")?,
+        }
+        if !coefficient.is_one() {
+            write!(f, "*{coefficient}")?;
+        }
+    }
+    Ok(())
+}
