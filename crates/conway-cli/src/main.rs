@@ -68,6 +68,14 @@ enum Command {
     /// Evaluates an expression on short games and prints its canonical form: `{2 || 1 | 0}`,
     /// `^* + 1/2`, `{^ | v} == *`, `Tiny(2)`, `nimprod(8, 8)`.
     Eval(EvalArgs),
+    /// Computes an ordinal below ε₀ and prints its Cantor normal form: `(w + 1)^2` is
+    /// `w^2 + w + 1`.
+    ///
+    /// `+`, `*` and `^` are the ordinal operations, which do not commute (`1 + w` is `w`,
+    /// `2*w` is `w`, `2^w` is `w`); `w`, `ω` and `omega` are ω; `natsum(a, b, ...)` and
+    /// `natprod(a, b, ...)` are the natural (Hessenberg) sum and product, and
+    /// `nimsum(a, b, ...)` the nim-sum (the Sprague–Grundy value of Nim heaps of those sizes).
+    Ordinal(OrdinalArgs),
     /// An interactive session of the expression language, with `let` bindings.
     Repl(ReplArgs),
     /// Lists the games, or documents one game's position notation.
@@ -346,6 +354,15 @@ struct EvalArgs {
 }
 
 #[derive(Args)]
+struct OrdinalArgs {
+    /// The ordinal expression: `w^2*3 + w + 5`, `(w + 1)^w`, `nimsum(w + 3, w*2 + 5)`.
+    #[arg(allow_hyphen_values = true)]
+    expression: String,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args)]
 struct ReplArgs {
     #[command(flatten)]
     limits: LimitArgs,
@@ -488,6 +505,7 @@ fn run(cli: Cli) -> ExitCode {
         Command::Outcomes(args) => args.run(&mut out),
         Command::Thermograph(args) => args.run(&mut out),
         Command::Eval(args) => args.run(&mut out),
+        Command::Ordinal(args) => args.run(&mut out),
         Command::Repl(args) => args.run(&mut out),
         Command::Rules(args) => args.run(&mut out),
         Command::Serve(args) => args.run(&mut out),
@@ -1011,6 +1029,52 @@ impl EvalArgs {
             writeln!(out, "{}", env.show(&value).map_err(failed)?)?;
             Ok(())
         }
+    }
+}
+
+/// An ordinal as `ordinal --json` prints it: the expression, its Cantor normal form, whether
+/// it is finite (then its value) or a limit, and its terms, highest first.
+#[derive(Serialize)]
+struct OrdinalReport<'a> {
+    expression: &'a str,
+    ordinal: String,
+    finite: Option<String>,
+    limit: bool,
+    terms: Vec<OrdinalTerm>,
+}
+
+/// One term `w^exponent*coefficient` of a Cantor normal form; big numbers are strings.
+#[derive(Serialize)]
+struct OrdinalTerm {
+    exponent: String,
+    coefficient: String,
+}
+
+impl OrdinalArgs {
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        let ordinal = conway::ordinal::Ordinal::parse(&self.expression)
+            .map_err(|error| Failure::Message(error.to_string()))?;
+        if !self.output.json {
+            writeln!(out, "{ordinal}")?;
+            return Ok(());
+        }
+        let terms = ordinal
+            .terms()
+            .map(|(exponent, coefficient)| OrdinalTerm {
+                exponent: exponent.to_string(),
+                coefficient: coefficient.to_string(),
+            })
+            .collect();
+        write_json(
+            out,
+            &OrdinalReport {
+                expression: &self.expression,
+                ordinal: ordinal.to_string(),
+                finite: ordinal.to_finite().map(|n| n.to_string()),
+                limit: ordinal.is_limit(),
+                terms,
+            },
+        )
     }
 }
 

@@ -32,8 +32,8 @@
 //!
 //! Behind these three lines the crate follows the layers of the theory. Under everything,
 //! [`engine`] holds what every engine shares (outcome classes, limits, bounded tables),
-//! [`nimber`] the nim field, [`number`] the exact dyadic numbers and [`text`] the reading of
-//! numbers in positions. On them stand the engines: impartial games ([`impartial`]), short
+//! [`nimber`] the nim field, [`number`] the exact dyadic numbers, [`ordinal`] the ordinals
+//! below ε₀ and [`text`] the reading of numbers in positions. On them stand the engines: impartial games ([`impartial`]), short
 //! partizan games in a store of canonical forms ([`short`], [`partizan`]) and games on
 //! explicit graphs, cycles allowed ([`graph`]); heap games ([`heap`]) and coin-turning games
 //! ([`coin`]) are families of impartial games with engines of their own. The rulesets of the

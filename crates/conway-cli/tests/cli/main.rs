@@ -264,6 +264,36 @@ fn eval_does_nim_field_arithmetic() {
     assert_eq!(String::from_utf8(output.stdout).unwrap().trim(), "*24");
 }
 
+#[test]
+fn ordinal_prints_the_cantor_normal_form() {
+    let text = |expression: &str| {
+        let output = conway(&["ordinal", expression]);
+        assert!(output.status.success(), "{expression}");
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .trim_end()
+            .to_string()
+    };
+    assert_eq!(text("1 + w"), "w");
+    assert_eq!(text("(w + 1)^2"), "w^2 + w + 1");
+    assert_eq!(text("ω^ω^ω * 2"), "w^w^w*2");
+    assert_eq!(text("nimsum(w + 3, w + 5)"), "6");
+    let report = json(&["ordinal", "w^(w+1)*2 + 5", "--json"]);
+    assert_eq!(report["ordinal"], "w^(w + 1)*2 + 5");
+    assert_eq!(report["finite"], serde_json::Value::Null);
+    assert_eq!(report["limit"], false);
+    assert_eq!(report["terms"][0]["exponent"], "w + 1");
+    assert_eq!(report["terms"][0]["coefficient"], "2");
+    assert_eq!(report["terms"][1]["exponent"], "0");
+    assert_eq!(
+        json(&["ordinal", "2^64", "--json"])["finite"],
+        "18446744073709551616"
+    );
+    fails_with(&["ordinal", "w + x"], "column 5");
+    fails_with(&["ordinal", "(w + 1)^1000000"], "too large");
+    fails_with(&["ordinal", "-1"], "column 1");
+}
+
 /// `eval` on short games: the printed canonical form, and with `--json` its outcome.
 #[test]
 fn eval_prints_canonical_forms() {

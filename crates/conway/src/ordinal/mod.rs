@@ -161,6 +161,11 @@ impl Ordinal {
 
     /// The ordinal power `self^exponent` (Definition A.4).
     pub fn pow(&self, exponent: &Ordinal) -> Result<Ordinal, TooLarge> {
+        self.power(exponent)
+            .map_err(|_| TooLarge("the power".to_string()))
+    }
+
+    fn power(&self, exponent: &Ordinal) -> Result<Ordinal, TooLarge> {
         let one = Ordinal::finite(1u32);
         if exponent.is_zero() || *self == one {
             return Ok(one);
@@ -199,8 +204,22 @@ impl Ordinal {
         }
     }
 
-    /// `self^n` for a finite `n`, by repeated squaring.
+    /// `self^n` for an infinite `self` and a finite `n ≥ 1`. A limit `α = ω^a₁·c₁ + …` has
+    /// `α·α = ω^a₁·α`, so `αⁿ = ω^(a₁·(n−1))·α` at once; a successor grows a term with each
+    /// factor, so `n` is small or the power too large, and repeated squaring is quick.
     fn finite_power(&self, n: &BigUint) -> Result<Ordinal, TooLarge> {
+        let too_large = || TooLarge("the power".to_string());
+        if n.is_zero() {
+            return Ok(Ordinal::finite(1u32));
+        }
+        if self.is_limit() {
+            let lead = &self.terms[0].exponent;
+            let shift = lead.mul(&Ordinal::finite(n - 1u32))?;
+            return Ordinal::omega_power(shift).mul(self);
+        }
+        if *n > BigUint::from(MAX_TERMS) {
+            return Err(too_large());
+        }
         let mut result = Ordinal::finite(1u32);
         for bit in (0..n.bits()).rev() {
             result = result.mul(&result)?;

@@ -78,6 +78,17 @@ fn nim_sum_of_ordinals_is_the_xor_of_coefficients() {
 }
 
 #[test]
+fn functions_give_the_natural_operations_and_the_nim_sum() {
+    assert_eq!(ord("natsum(1, w)").to_string(), "w + 1");
+    assert_eq!(
+        ord("NatProd(w + 1, w + 1, 2)").to_string(),
+        "w^2*2 + w*4 + 2"
+    );
+    assert_eq!(ord("nimsum(w + 3, w + 5, omega)").to_string(), "w + 6");
+    assert_eq!(ord("nimsum(w)"), ord("w"));
+}
+
+#[test]
 fn reading_refuses_bad_text_with_its_column() {
     let column = |text: &str| Ordinal::parse(text).unwrap_err().offset;
     assert_eq!(column("w + "), Some(4));
@@ -85,6 +96,9 @@ fn reading_refuses_bad_text_with_its_column() {
     assert_eq!(column("(w + 1"), Some(6));
     assert_eq!(column("w 2"), Some(2));
     assert_eq!(column("ω^ω + ?"), Some(6));
+    assert_eq!(column("w + foo(1)"), Some(4));
+    assert_eq!(column("natsum 1"), Some(7));
+    assert_eq!(column("nimsum(1, 2"), Some(11));
     assert_eq!(ord("ω^ω"), ord("w^w"));
     assert_eq!(ord(" 007 "), n(7));
 }
@@ -103,6 +117,10 @@ fn results_too_large_are_refused_not_computed() {
     let tower = format!("{}w", "w^".repeat(MAX_DEPTH + 1));
     let error = Ordinal::parse(&tower).unwrap_err();
     assert!(error.reason.contains("nest"), "{error}");
+    // A limit raised to a huge finite power is one step, not a squaring per bit.
+    let huge = format!("(w^2 + w)^{}", "9".repeat(300_000));
+    assert_eq!(ord(&huge).terms().count(), 2);
+    refused(&format!("(w + 1)^{}", "9".repeat(300_000)));
     // Large but within reach.
     assert_eq!(ord("(w + 1)^100").terms().count(), 101);
     assert_eq!(

@@ -1,8 +1,10 @@
-//! Ordinals written as people write them: `w^2*3 + w + 5`, with `ω` for `w`, parentheses,
-//! and `+`, `*`, `^` as the ordinal operations (so `1 + w` reads as `w`, and `w^w^2` as
-//! `w^(w^2)`). The Cantor normal form is written back in the same syntax.
+//! Ordinals written as people write them: `w^2*3 + w + 5`, with `ω` or `omega` for `w`,
+//! parentheses, and `+`, `*`, `^` as the ordinal operations (so `1 + w` reads as `w`, and
+//! `w^w^2` as `w^(w^2)`). The natural operations and the nim-sum are functions:
+//! `natsum(a, b, …)`, `natprod(a, b, …)` and `nimsum(a, b, …)`. The Cantor normal form is
+//! written back in the same syntax.
 
-use super::{Ordinal, MAX_COEFFICIENT_BITS, MAX_DEPTH};
+use super::{Ordinal, TooLarge, MAX_COEFFICIENT_BITS, MAX_DEPTH};
 use crate::text::ParseError;
 use num_bigint::BigUint;
 use num_traits::One;
@@ -23,7 +25,7 @@ impl Ordinal {
             None => Ok(ordinal),
             Some(c) => Err(ParseError::at(
                 parser.at,
-                format!("'{c}' is not expected here: an ordinal is made of whole numbers, w (or ω), +, *, ^ and parentheses"),
+                format!("'{c}' is not expected here: an ordinal is made of whole numbers, w (or ω, omega), +, *, ^, parentheses and the functions natsum, natprod and nimsum"),
             )),
         }
     }
@@ -93,9 +95,15 @@ impl Parser<'_> {
         self.skip_spaces();
         let start = self.at;
         match self.peek() {
-            Some('w' | 'ω') => {
-                self.at += 1;
-                Ok(Ordinal::omega())
+            Some(c) if c.is_alphabetic() => {
+                while self.peek().is_some_and(char::is_alphanumeric) {
+                    self.at += 1;
+                }
+                let word: String = self.chars[start..self.at].iter().collect();
+                match word.to_lowercase().as_str() {
+                    "w" | "ω" | "omega" => Ok(Ordinal::omega()),
+                    name => self.call(start, name),
+                }
             }
             Some('(') => {
                 self.at += 1;
@@ -122,13 +130,47 @@ impl Parser<'_> {
             }
             Some(c) => Err(ParseError::at(
                 start,
-                format!("'{c}' is not an ordinal: write a whole number, w (or ω), or a sum in parentheses"),
+                format!("'{c}' is not an ordinal: write a whole number, w (or ω), a function call or a sum in parentheses"),
             )),
             None => Err(ParseError::at(
                 start,
-                "an ordinal is missing here: write a whole number, w (or ω), or a sum in parentheses",
+                "an ordinal is missing here: write a whole number, w (or ω), a function call or a sum in parentheses",
             )),
         }
+    }
+
+    /// The function `name`, called on the arguments in parentheses that follow.
+    fn call(&mut self, start: usize, name: &str) -> Result<Ordinal, ParseError> {
+        let function: fn(&Ordinal, &Ordinal) -> Result<Ordinal, TooLarge> = match name {
+            "natsum" => |a, b| Ok(a.natural_sum(b)),
+            "natprod" => Ordinal::natural_product,
+            "nimsum" => |a, b| Ok(a.nim_sum(b)),
+            _ => {
+                return Err(ParseError::at(
+                    start,
+                    format!("'{name}' is not known: an ordinal is made of whole numbers, w (or ω, omega), +, *, ^, parentheses and the functions natsum, natprod and nimsum"),
+                ))
+            }
+        };
+        let open = self.take('(').ok_or_else(|| {
+            ParseError::at(
+                self.at,
+                format!("{name} takes its arguments in parentheses: {name}(a, b)"),
+            )
+        })?;
+        let mut result = self.nested(open, Parser::sum)?;
+        while self.take(',').is_some() {
+            let argument = self.nested(open, Parser::sum)?;
+            result =
+                function(&result, &argument).map_err(|e| ParseError::at(start, e.to_string()))?;
+        }
+        self.take(')').ok_or_else(|| {
+            ParseError::at(
+                self.at,
+                format!("the '(' at column {} is not closed", open + 1),
+            )
+        })?;
+        Ok(result)
     }
 
     /// `read` one level deeper, refused past [`MAX_DEPTH`] levels.
