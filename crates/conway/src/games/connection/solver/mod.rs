@@ -165,6 +165,12 @@ impl Solver {
 
     /// A position's numbers, searched until its proof number reaches `max_phi` or its
     /// disproof number `max_delta` (df-pn's multiple iterative deepening).
+    ///
+    /// The position keeps its children's numbers on its own frame, taken from the table once
+    /// and then from each child's search as it returns. Were they read from the table each
+    /// time, two children whose entries push each other out of one bucket would each look
+    /// new (numbers 1 and 1) whenever the other had been searched, and the search would go
+    /// from one to the other for ever.
     fn prove(
         &mut self,
         board: &Board,
@@ -176,32 +182,56 @@ impl Solver {
             Some(node) => node,
             None => self.expand(board, work)?,
         };
+        let mut children = self.children(&node);
         while node.phi != 0 && node.delta != 0 {
-            let children = self.children(&mut node);
-            node.phi = children.phi;
-            node.delta = children.delta;
+            let numbers = numbers(&mut node, &mut children);
+            node.phi = numbers.phi;
+            node.delta = numbers.delta;
             if node.phi == 0 {
-                node.proof =
-                    filled(board, &node.reduced) | 1u128 << children.best | children.best_proof;
+                let best = &children[numbers.best];
+                node.proof = filled(board, &node.reduced) | 1u128 << best.cell | best.proof;
             }
             if node.phi >= max_phi || node.delta >= max_delta {
                 break;
             }
+            let best = &children[numbers.best];
             // The best child's disproof is this position's proof, and its proof one term of
             // this position's disproof: each threshold leaves room for the rest.
-            let child_max_phi = max_delta - node.delta + children.best_phi;
-            let second = children.second_delta;
+            let child_max_phi = max_delta - node.delta + best.phi;
+            let second = numbers.second_delta;
             let child_max_delta = max_phi.min(second.saturating_add(second / 4 + 1));
             let before = self.nodes;
-            let child = node.reduced.after(children.best);
+            let child = node.reduced.after(best.cell as usize);
             let searched = self.prove(&child, child_max_phi, child_max_delta, work)?;
             node.work = node.work.saturating_add((self.nodes - before) as u32);
-            if searched.phi == 0 {
-                node.refuted(searched.proof);
-            }
+            let best = &mut children[numbers.best];
+            (best.phi, best.delta, best.proof) = (searched.phi, searched.delta, searched.proof);
         }
         self.table.put(board, &node);
         Ok(node)
+    }
+
+    /// The children of an open position, centre first, with what the table knows of them (a
+    /// child not in it counts 1 and 1); none for a settled one.
+    fn children(&self, node: &Node) -> Vec<Child> {
+        if node.phi == 0 || node.delta == 0 {
+            return Vec::new();
+        }
+        self.order
+            .iter()
+            .filter(|&&cell| node.moves >> cell & 1 == 1)
+            .map(|&cell| {
+                let known = self.table.get(&node.reduced.after(cell));
+                let (phi, delta, proof) =
+                    known.map_or((1, 1, 0), |child| (child.phi, child.delta, child.proof));
+                Child {
+                    cell: cell as u8,
+                    phi,
+                    delta,
+                    proof,
+                }
+            })
+            .collect()
     }
 
     /// A new position's node: settled, or open with its moves.
@@ -226,60 +256,56 @@ impl Solver {
             work: 1,
         })
     }
+}
 
-    /// The numbers of a position from its children's: the proof number is the least
-    /// disproof number of a child (a win needs one move to a lost position), the disproof
-    /// number the sum of the children's proof numbers (a loss needs every move to lose). A
-    /// child not yet expanded counts 1 and 1. A child known to be lost for this position's
-    /// player narrows the moves left to its proof; none left is a loss.
-    fn children(&self, node: &mut Node) -> Children {
-        loop {
-            let moves = node.moves;
-            let numbers = self.numbers(node);
-            if node.moves == moves {
-                return numbers;
-            }
+/// A child of an open position: its move and its numbers, and its proof once settled.
+struct Child {
+    cell: u8,
+    phi: u32,
+    delta: u32,
+    proof: u128,
+}
+
+/// The numbers of a position from its children's: the proof number is the least disproof
+/// number of a child (a win needs one move to a lost position), the disproof number the sum
+/// of the children's proof numbers (a loss needs every move to lose). A child lost for this
+/// position's player first narrows the moves left to its proof (none left is a loss).
+fn numbers(node: &mut Node, children: &mut Vec<Child>) -> Numbers {
+    for child in children.iter().filter(|child| child.phi == 0) {
+        node.refuted(child.proof);
+    }
+    children.retain(|child| node.moves >> child.cell & 1 == 1 && child.phi != 0);
+    let mut numbers = Numbers {
+        phi: INFINITE,
+        delta: 0,
+        best: 0,
+        second_delta: INFINITE,
+    };
+    for (k, child) in children.iter().enumerate() {
+        numbers.delta = numbers.delta.saturating_add(child.phi);
+        if child.delta < numbers.phi {
+            numbers.second_delta = numbers.phi;
+            numbers.phi = child.delta;
+            numbers.best = k;
+        } else if child.delta < numbers.second_delta {
+            numbers.second_delta = child.delta;
         }
     }
-
-    /// One pass of [`Solver::children`] over the moves, which may narrow them.
-    fn numbers(&self, node: &mut Node) -> Children {
-        let mut numbers = Children {
-            phi: INFINITE,
-            delta: 0,
-            best: 0,
-            best_phi: 0,
-            best_proof: 0,
-            second_delta: INFINITE,
-        };
-        for &cell in &self.order {
-            if node.moves >> cell & 1 == 0 {
-                continue;
-            }
-            let known = self.table.get(&node.reduced.after(cell));
-            let (phi, delta) = known.map_or((1, 1), |child| (child.phi, child.delta));
-            if phi == 0 {
-                node.refuted(known.map_or(0, |child| child.proof));
-                continue;
-            }
-            numbers.delta = numbers.delta.saturating_add(phi);
-            if delta < numbers.phi {
-                numbers.second_delta = numbers.phi;
-                numbers.phi = delta;
-                numbers.best = cell;
-                numbers.best_phi = phi;
-                numbers.best_proof = known.map_or(0, |child| child.proof);
-            } else if delta < numbers.second_delta {
-                numbers.second_delta = delta;
-            }
-        }
-        // A sum reaches infinity only through a child that is lost for its mover, which
-        // makes this position won; otherwise it stays finite.
-        if numbers.delta >= INFINITE && numbers.phi != 0 {
-            numbers.delta = INFINITE - 1;
-        }
-        numbers
+    // A sum reaches infinity only through a child that is lost for its mover, which makes
+    // this position won; otherwise it stays finite.
+    if numbers.delta >= INFINITE && numbers.phi != 0 {
+        numbers.delta = INFINITE - 1;
     }
+    numbers
+}
+
+/// The numbers of a position: its proof and disproof numbers, the child with the least
+/// disproof number (the next to search) and the second least disproof number.
+struct Numbers {
+    phi: u32,
+    delta: u32,
+    best: usize,
+    second_delta: u32,
 }
 
 /// The union of a few of the carriers of `semi` whose common cells among `empty` are `moves`
@@ -302,17 +328,4 @@ fn carriers_narrowing_to(semi: &[(usize, u128)], moves: u128, empty: u128) -> u1
 /// The cells fill-in filled on `board` to make `reduced`.
 fn filled(board: &Board, reduced: &Board) -> u128 {
     (reduced.white | reduced.black) & !(board.white | board.black)
-}
-
-/// The numbers of a position's children.
-struct Children {
-    phi: u32,
-    delta: u32,
-    /// The child with the least disproof number: the next to search.
-    best: usize,
-    best_phi: u32,
-    /// Its proof, where it is settled.
-    best_proof: u128,
-    /// The second least disproof number.
-    second_delta: u32,
 }
