@@ -184,6 +184,19 @@ fn hex_joins_no_sum() {
     );
 }
 
+/// `graph hex` printed a γ for each position while `solve` says Hex has no nim value.
+#[test]
+fn the_graph_of_hex_has_no_gamma() {
+    for game in ["hex", "squex"] {
+        let report = json(&["graph", game, "..|..", "--json"]);
+        let positions = report["positions"].as_array().unwrap();
+        assert!(positions.len() > 10, "{report}");
+        assert!(positions.iter().all(|p| p["gamma"].is_null()), "{report}");
+    }
+    let report = json(&["graph", "nim", "1 2", "--json"]);
+    assert_eq!(report["positions"][0]["gamma"], "3");
+}
+
 /// The review: a finished Hex game was reported as "cannot move", not as the join that
 /// ended it.
 #[test]

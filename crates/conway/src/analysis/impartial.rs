@@ -422,7 +422,7 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
             .with_progress(budget.progress)
             .with_interrupt(budget.interrupt);
         let graph = self.explore(rules, &mut meter)?;
-        GraphReport::new(
+        let mut report = GraphReport::new(
             Some(self.game.name.clone()),
             None,
             graph.map(|p| rules.show(&p)),
@@ -430,7 +430,13 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
             budget.limits.max_positions,
             &mut meter,
         )
-        .map_err(|e| self.game.search_error(e))
+        .map_err(|e| self.game.search_error(e))?;
+        if rules.own_search().is_some() {
+            // Its positions say whose turn it is: their γ would be a nim value, which they
+            // do not have (`solve` says so too).
+            report.gamma = None;
+        }
+        Ok(report)
     }
 
     fn same(&self, other: &dyn ImpartialFace) -> bool {
