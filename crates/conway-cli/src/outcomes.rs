@@ -30,21 +30,26 @@ pub struct Report {
 #[derive(Serialize)]
 #[allow(non_snake_case)]
 pub struct Counts {
-    P: u64,
-    N: u64,
-    L: u64,
-    R: u64,
+    P: u128,
+    N: u128,
+    L: u128,
+    R: u128,
 }
 
 impl Report {
     pub fn new(game: String, to: u64, play: Play, sequence: &OutcomeSequence) -> Self {
-        let count = |outcome| sequence.outcomes.iter().filter(|&&o| o == outcome).count() as u64;
+        let count = |outcome| sequence.count(outcome);
+        let letters = || {
+            (0..=to)
+                .filter_map(|pile| sequence.outcome(pile))
+                .map(|o| o.to_string())
+                .collect()
+        };
         Report {
             game,
             to,
             play,
-            outcomes: (to < MAX_SHOWN_OUTCOMES)
-                .then(|| sequence.outcomes.iter().map(|o| o.to_string()).collect()),
+            outcomes: (to < MAX_SHOWN_OUTCOMES).then(letters),
             preperiod: sequence.period.map(|p| p.preperiod),
             period: sequence.period.map(|p| p.period),
             proved: sequence.period.is_some_and(|p| p.proved),

@@ -170,10 +170,11 @@ fn outcomes_prints_the_classes_and_their_period() {
     ]);
     assert_eq!(misere["play"], "misere");
     assert_eq!(&misere["outcomes"].as_str().unwrap()[25..], "NRP");
-    // Past every limit, the message does not ask to raise one (the review's 2^64 − 1 piles).
+    // Past every limit, the message does not ask to raise one (the review's 2^64 − 1 piles,
+    // of a game whose period cannot be proved).
     let output = super::conway(&[
         "outcomes",
-        "partizan-subtraction:1/2",
+        "partizan-subtraction:odd/even",
         "--to",
         "18446744073709551615",
     ]);
@@ -183,6 +184,18 @@ fn outcomes_prints_the_classes_and_their_period() {
         "{message}"
     );
     assert!(!message.contains("--max-positions"), "{message}");
+    // Where a period is proved, every pile to 2^64 − 1 is read from it.
+    let all = json(&[
+        "outcomes",
+        "partizan-subtraction:1/2",
+        "--to",
+        "18446744073709551615",
+        "--json",
+    ]);
+    assert_eq!(all["proved"], true);
+    let counts = all["counts"].as_object().unwrap();
+    let total: u128 = counts.values().map(|c| c.as_u64().unwrap() as u128).sum();
+    assert_eq!(total, 1 << 64);
     let output = super::conway(&["outcomes", "nim", "--to", "5"]);
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("conway seq"));

@@ -4,11 +4,14 @@
 use crate::engine::Outcome;
 use std::collections::HashMap;
 
-/// The outcomes of piles 0, 1, 2, … and their period.
+/// The outcomes of piles 0, 1, 2, … up to a last pile, and their period.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutcomeSequence {
-    /// The outcome of each pile, from 0.
+    /// The outcomes computed, of piles 0, 1, 2, …: of every pile asked for, or of fewer
+    /// where a proved period gives the rest ([`OutcomeSequence::outcome`] reads them all).
     pub outcomes: Vec<Outcome>,
+    /// The last pile asked for.
+    pub to: u64,
     /// Where the outcomes repeat, if they were seen to.
     pub period: Option<OutcomePeriod>,
 }
@@ -34,7 +37,56 @@ impl OutcomeSequence {
             Some(window) => proved_period(&outcomes, window),
             None => seen_period(&outcomes),
         };
-        OutcomeSequence { outcomes, period }
+        let to = (outcomes.len() as u64).saturating_sub(1);
+        OutcomeSequence {
+            outcomes,
+            to,
+            period,
+        }
+    }
+
+    /// The sequence of piles `0..=to` from the first `outcomes`, if a period proved in them
+    /// (as for [`OutcomeSequence::new`]) gives the rest; else the outcomes back.
+    pub fn proved(outcomes: Vec<Outcome>, to: u64, window: u64) -> Result<Self, Vec<Outcome>> {
+        let Some(period) = proved_period(&outcomes, window) else {
+            return Err(outcomes);
+        };
+        Ok(OutcomeSequence {
+            outcomes,
+            to,
+            period: Some(period),
+        })
+    }
+
+    /// The outcome of `pile`, if it is at most the last pile asked for.
+    pub fn outcome(&self, pile: u64) -> Option<Outcome> {
+        if pile > self.to {
+            return None;
+        }
+        let computed = |pile: u64| self.outcomes.get(usize::try_from(pile).ok()?).copied();
+        computed(pile).or_else(|| {
+            let period = self.period.filter(|p| p.proved)?;
+            computed(period.preperiod + (pile - period.preperiod) % period.period)
+        })
+    }
+
+    /// How many piles of `0..=to` have `outcome`: counted, and past the piles computed,
+    /// multiplied out by the period (a u128, since all 2^64 piles to 2^64 − 1 may have it).
+    pub fn count(&self, outcome: Outcome) -> u128 {
+        let in_piles = |piles: &[Outcome]| piles.iter().filter(|&&o| o == outcome).count() as u128;
+        let computed = self.outcomes.len() as u64;
+        match self.period {
+            Some(period) if period.proved && computed <= self.to => {
+                let (start, length) = (period.preperiod as usize, period.period as usize);
+                let repeating = u128::from(self.to - period.preperiod) + 1;
+                let whole = repeating / u128::from(period.period);
+                let rest = (repeating % u128::from(period.period)) as usize;
+                in_piles(&self.outcomes[..start])
+                    + whole * in_piles(&self.outcomes[start..start + length])
+                    + in_piles(&self.outcomes[start..start + rest])
+            }
+            _ => in_piles(&self.outcomes),
+        }
     }
 }
 

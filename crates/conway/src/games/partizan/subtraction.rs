@@ -200,17 +200,34 @@ impl PartizanSubtraction {
         play: Play,
         meter: &mut Meter,
     ) -> Result<OutcomeSequence, SearchError> {
-        let count = to.checked_add(1).ok_or(SearchError::TooBig {
-            limit: meter.limits().max_positions,
-        })?;
-        meter.hold_more(count)?;
-        let mut outcomes: Vec<Outcome> = Vec::new();
-        outcomes
-            .try_reserve_exact(usize::try_from(count).unwrap_or(usize::MAX))
-            .map_err(|_| SearchError::OutOfMemory {
-                limit: meter.limits().max_memory,
+        // With removals of at most k chips, a pile's outcome follows from the k piles below
+        // it, by the same rule once every removal fits: the window that proves a period.
+        let window = match (self.left.largest(), self.right.largest()) {
+            (Some(l), Some(r)) => Some(l.max(r)),
+            _ => None,
+        };
+        // The period is looked for each time the piles computed double, from 16 windows
+        // on; once proved, it gives every pile left, however many were asked for.
+        let mut look_at = window.map_or(u64::MAX, |w| w.saturating_mul(16).max(4096));
+        if window.is_none() {
+            // No period can be proved, so every pile is computed and held: refused at once
+            // where they do not fit.
+            let count = to.checked_add(1).ok_or(SearchError::TooBig {
+                limit: meter.limits().max_positions,
             })?;
+            meter.hold(meter.held().saturating_add(count))?;
+        }
+        let mut outcomes: Vec<Outcome> = Vec::new();
         for pile in 0..=to {
+            if outcomes.len() == outcomes.capacity() {
+                let more = outcomes.capacity().max(1024);
+                meter.hold_more(more as u64)?;
+                outcomes
+                    .try_reserve_exact(more)
+                    .map_err(|_| SearchError::OutOfMemory {
+                        limit: meter.limits().max_memory,
+                    })?;
+            }
             let wins = |player: Player, meter: &mut Meter| -> Result<bool, SearchError> {
                 let mut moved = false;
                 let mut wins = false;
@@ -228,13 +245,16 @@ impl PartizanSubtraction {
             let left = wins(Player::Left, meter)?;
             let right = wins(Player::Right, meter)?;
             outcomes.push(Outcome::from_starts(left, right));
+            if pile + 1 == look_at && pile < to {
+                look_at = look_at.saturating_mul(2);
+                let window = window.expect("looked for with a window only");
+                let proved = OutcomeSequence::proved(outcomes, to, window);
+                match proved {
+                    Ok(sequence) => return Ok(sequence),
+                    Err(back) => outcomes = back,
+                }
+            }
         }
-        // With removals of at most k chips, a pile's outcome follows from the k piles below
-        // it, by the same rule once every removal fits: the window that proves a period.
-        let window = match (self.left.largest(), self.right.largest()) {
-            (Some(l), Some(r)) => Some(l.max(r)),
-            _ => None,
-        };
         Ok(OutcomeSequence::new(outcomes, window))
     }
 }
@@ -444,6 +464,62 @@ mod tests {
         }
     }
 
+    /// Plain recursion over the piles, every one computed: the outcome of a pile from the
+    /// outcomes of the piles each player's removals reach.
+    fn every_outcome(params: &str, to: u64) -> Vec<Outcome> {
+        let rules = game(params);
+        let mut outcomes: Vec<Outcome> = Vec::new();
+        for pile in 0..=to {
+            let wins = |player: Player| {
+                let mut wins = false;
+                rules.removals(player).each_up_to(pile, |s| {
+                    let after = outcomes[(pile - s) as usize];
+                    wins |= !after.starter_wins(player == Player::Right);
+                });
+                wins
+            };
+            outcomes.push(Outcome::from_starts(
+                wins(Player::Left),
+                wins(Player::Right),
+            ));
+        }
+        outcomes
+    }
+
+    /// `outcomes --to N` stops once the period is proved and counts the rest by it: the
+    /// outcomes it gives and its counts are those of every pile computed.
+    #[test]
+    fn outcomes_past_a_proved_period_are_read_from_it() {
+        for (params, to) in [("1,3/2,4", 20_000), ("1,4/2,7,9", 9_999), ("3/1,2", 70_001)] {
+            let sequence = outcomes(params, to, Play::Normal);
+            assert!(
+                (sequence.outcomes.len() as u64) < to,
+                "{params}: every pile was computed"
+            );
+            let every = every_outcome(params, to);
+            for (pile, &expected) in every.iter().enumerate() {
+                assert_eq!(
+                    sequence.outcome(pile as u64),
+                    Some(expected),
+                    "{params} {pile}"
+                );
+            }
+            assert_eq!(sequence.outcome(to + 1), None);
+            for outcome in [Outcome::P, Outcome::N, Outcome::L, Outcome::R] {
+                let counted = every.iter().filter(|&&o| o == outcome).count() as u128;
+                assert_eq!(sequence.count(outcome), counted, "{params} {outcome}");
+            }
+        }
+        // All 2^64 piles to 2^64 − 1, at once: the counts add up to 2^64.
+        let sequence = outcomes("1,3/2,4", u64::MAX, Play::Normal);
+        let total: u128 = [Outcome::P, Outcome::N, Outcome::L, Outcome::R]
+            .iter()
+            .map(|&o| sequence.count(o))
+            .sum();
+        assert_eq!(total, 1 << 64);
+        assert_eq!(sequence.outcome(u64::MAX), Some(Outcome::P));
+    }
+
     #[test]
     fn bad_parameters_are_refused_at_their_column() {
         let refused = |params: &str| PartizanSubtraction::parse_params(params).unwrap_err();
@@ -465,9 +541,15 @@ mod tests {
         });
         let stopped = game("1,3/2,4").outcomes(1_000_000, Play::Normal, &mut meter);
         assert_eq!(stopped.unwrap_err(), SearchError::TooBig { limit: 1000 });
+        // Without a window no period is proved, so every pile is computed: too many here.
+        let mut meter = Meter::new(Limits::default());
+        assert!(game("odd/even")
+            .outcomes(u64::MAX, Play::Normal, &mut meter)
+            .is_err());
+        // With one, all 2^64 piles are read from the period.
         let mut meter = Meter::new(Limits::default());
         assert!(game("1/2")
             .outcomes(u64::MAX, Play::Normal, &mut meter)
-            .is_err());
+            .is_ok());
     }
 }
