@@ -58,7 +58,7 @@ struct Term {
 
 /// Why an ordinal could not be computed: its result would be too large to hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0} is too large to compute: ordinals here hold at most {MAX_TERMS} terms, coefficients of {MAX_COEFFICIENT_BITS} bits and exponents nested {MAX_DEPTH} deep")]
+#[error("{0} is too large to compute: ordinals here hold at most {MAX_TERMS} terms (counting those of the exponents), coefficients of {MAX_COEFFICIENT_BITS} bits and exponents nested {MAX_DEPTH} deep")]
 pub struct TooLarge(pub String);
 
 impl Ordinal {
@@ -233,7 +233,10 @@ impl Ordinal {
 
     /// The natural (Hessenberg) sum: the forms added as polynomials in ω. Commutative.
     pub fn natural_sum(&self, other: &Ordinal) -> Ordinal {
-        merged(self.terms.iter().chain(&other.terms).cloned().collect())
+        merged(
+            self.terms.iter().chain(&other.terms).cloned().collect(),
+            |sum, c| *sum += c,
+        )
     }
 
     /// The natural (Hessenberg) product: the forms multiplied as polynomials in ω, exponents
@@ -251,24 +254,15 @@ impl Ordinal {
                 });
             }
         }
-        merged(terms).bounded("the natural product")
+        merged(terms, |sum, c| *sum += c).bounded("the natural product")
     }
 
     /// The ordinal nim-sum: the coefficients of equal powers of ω added without carry (an
     /// ordinal's binary expansion is its form with each coefficient written in base 2, since
     /// `2^(ω·a + n) = ω^a·2ⁿ`).
     pub fn nim_sum(&self, other: &Ordinal) -> Ordinal {
-        let mut terms: Vec<Term> = Vec::new();
-        let mut all: Vec<&Term> = self.terms.iter().chain(&other.terms).collect();
-        all.sort_by(|a, b| b.exponent.cmp(&a.exponent));
-        for t in all {
-            match terms.last_mut() {
-                Some(last) if last.exponent == t.exponent => last.coefficient ^= &t.coefficient,
-                _ => terms.push(t.clone()),
-            }
-        }
-        terms.retain(|t| !t.coefficient.is_zero());
-        Ordinal { terms }
+        let terms = self.terms.iter().chain(&other.terms).cloned().collect();
+        merged(terms, |sum, c| *sum ^= c)
     }
 
     /// `self = λ + n`: the limit part (or 0) and the finite part.
@@ -292,21 +286,33 @@ impl Ordinal {
         }
     }
 
-    /// The terms counted in the exponents too, and the nesting depth of exponents.
-    fn size(&self) -> (usize, usize) {
-        self.terms.iter().fold((0, 0), |(count, depth), t| {
-            let (inner_count, inner_depth) = t.exponent.size();
-            (count + 1 + inner_count, depth.max(inner_depth + 1))
-        })
+    /// The terms counted in the exponents too, the nesting depth of exponents, and the bits
+    /// of the largest coefficient.
+    fn size(&self) -> (usize, usize, u64) {
+        self.terms
+            .iter()
+            .fold((0, 0, 0), |(count, depth, bits), t| {
+                let (inner_count, inner_depth, inner_bits) = t.exponent.size();
+                (
+                    count + 1 + inner_count,
+                    depth.max(inner_depth + 1),
+                    bits.max(inner_bits).max(t.coefficient.bits()),
+                )
+            })
     }
 
     /// This ordinal, if it is not past the limits of the module.
-    fn bounded(self, what: &str) -> Result<Ordinal, TooLarge> {
-        let (count, depth) = self.size();
-        match count <= MAX_TERMS && depth <= MAX_DEPTH {
+    pub(crate) fn bounded(self, what: &str) -> Result<Ordinal, TooLarge> {
+        let (count, depth, bits) = self.size();
+        match count <= MAX_TERMS && depth <= MAX_DEPTH && bits <= MAX_COEFFICIENT_BITS {
             true => Ok(self),
             false => Err(TooLarge(what.to_string())),
         }
+    }
+
+    /// The terms, counted in the exponents too: the work an operation on it takes.
+    pub(crate) fn weight(&self) -> usize {
+        self.size().0
     }
 }
 
@@ -318,16 +324,20 @@ fn coefficient_product(a: &BigUint, b: &BigUint) -> Result<BigUint, TooLarge> {
     }
 }
 
-/// The terms sorted by exponent, highest first, those of equal exponent added.
-fn merged(mut terms: Vec<Term>) -> Ordinal {
+/// The terms sorted by exponent, highest first, the coefficients of equal exponents
+/// combined by `combine` (added, or added without carry), and those that come to 0 dropped.
+fn merged(mut terms: Vec<Term>, combine: fn(&mut BigUint, BigUint)) -> Ordinal {
     terms.sort_by(|a, b| b.exponent.cmp(&a.exponent));
     let mut merged: Vec<Term> = Vec::with_capacity(terms.len());
     for t in terms {
         match merged.last_mut() {
-            Some(last) if last.exponent == t.exponent => last.coefficient += t.coefficient,
+            Some(last) if last.exponent == t.exponent => {
+                combine(&mut last.coefficient, t.coefficient)
+            }
             _ => merged.push(t),
         }
     }
+    merged.retain(|t| !t.coefficient.is_zero());
     Ordinal { terms: merged }
 }
 

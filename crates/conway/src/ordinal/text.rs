@@ -4,7 +4,7 @@
 //! `natsum(a, b, …)`, `natprod(a, b, …)` and `nimsum(a, b, …)`. The Cantor normal form is
 //! written back in the same syntax.
 
-use super::{Ordinal, TooLarge, MAX_COEFFICIENT_BITS, MAX_DEPTH};
+use super::{Ordinal, TooLarge, MAX_COEFFICIENT_BITS, MAX_DEPTH, MAX_TERMS};
 use crate::text::ParseError;
 use num_bigint::BigUint;
 use num_traits::One;
@@ -18,6 +18,7 @@ impl Ordinal {
             chars: &chars,
             at: 0,
             depth: 0,
+            work: 0,
         };
         let ordinal = parser.sum()?;
         parser.skip_spaces();
@@ -36,7 +37,13 @@ struct Parser<'a> {
     chars: &'a [char],
     at: usize,
     depth: usize,
+    /// The terms of every result computed so far, bounded by [`MAX_WORK`].
+    work: usize,
 }
+
+/// The most terms an expression's results may hold in all: each operation takes time in
+/// proportion to its terms, so this bounds the time an expression takes.
+const MAX_WORK: usize = 100 * MAX_TERMS;
 
 impl Parser<'_> {
     fn peek(&self) -> Option<char> {
@@ -58,11 +65,30 @@ impl Parser<'_> {
         })
     }
 
+    /// A result computed at column `at`, if it is within the limits of one ordinal and,
+    /// with the results before it, of the work of one expression.
+    fn computed(
+        &mut self,
+        at: usize,
+        result: Result<Ordinal, TooLarge>,
+    ) -> Result<Ordinal, ParseError> {
+        let ordinal = result.map_err(|e| ParseError::at(at, e.to_string()))?;
+        self.work = self.work.saturating_add(ordinal.weight());
+        if self.work > MAX_WORK {
+            return Err(ParseError::at(
+                at,
+                format!("the expression is too much work: its results would hold more than {MAX_WORK} terms in all"),
+            ));
+        }
+        Ok(ordinal)
+    }
+
     /// `product + product + …`
     fn sum(&mut self) -> Result<Ordinal, ParseError> {
         let mut sum = self.product()?;
-        while self.take('+').is_some() {
-            sum = sum.add(&self.product()?);
+        while let Some(at) = self.take('+') {
+            let term = self.product()?;
+            sum = self.computed(at, sum.add(&term).bounded("the sum"))?;
         }
         Ok(sum)
     }
@@ -72,9 +98,7 @@ impl Parser<'_> {
         let mut product = self.power()?;
         while let Some(at) = self.take('*') {
             let factor = self.power()?;
-            product = product
-                .mul(&factor)
-                .map_err(|e| ParseError::at(at, e.to_string()))?;
+            product = self.computed(at, product.mul(&factor))?;
         }
         Ok(product)
     }
@@ -86,8 +110,7 @@ impl Parser<'_> {
             return Ok(base);
         };
         let exponent = self.nested(at, Parser::power)?;
-        base.pow(&exponent)
-            .map_err(|e| ParseError::at(at, e.to_string()))
+        self.computed(at, base.pow(&exponent))
     }
 
     /// A whole number, `w` or `ω`, or a parenthesised sum.
@@ -142,9 +165,9 @@ impl Parser<'_> {
     /// The function `name`, called on the arguments in parentheses that follow.
     fn call(&mut self, start: usize, name: &str) -> Result<Ordinal, ParseError> {
         let function: fn(&Ordinal, &Ordinal) -> Result<Ordinal, TooLarge> = match name {
-            "natsum" => |a, b| Ok(a.natural_sum(b)),
+            "natsum" => |a, b| a.natural_sum(b).bounded("the natural sum"),
             "natprod" => Ordinal::natural_product,
-            "nimsum" => |a, b| Ok(a.nim_sum(b)),
+            "nimsum" => |a, b| a.nim_sum(b).bounded("the nim-sum"),
             _ => {
                 return Err(ParseError::at(
                     start,
@@ -161,8 +184,7 @@ impl Parser<'_> {
         let mut result = self.nested(open, Parser::sum)?;
         while self.take(',').is_some() {
             let argument = self.nested(open, Parser::sum)?;
-            result =
-                function(&result, &argument).map_err(|e| ParseError::at(start, e.to_string()))?;
+            result = self.computed(start, function(&result, &argument))?;
         }
         self.take(')').ok_or_else(|| {
             ParseError::at(
