@@ -24,6 +24,7 @@
 //! product) checks the result against [`MAX_TERMS`], [`MAX_COEFFICIENT_BITS`] and
 //! [`MAX_DEPTH`] and says so rather than running out of memory.
 
+pub mod field;
 pub mod grundy;
 mod text;
 

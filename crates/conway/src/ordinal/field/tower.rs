@@ -1,0 +1,308 @@
+//! Dense arithmetic in one finite subfield of the ordinals below ω^(ω^ω): the finite nim
+//! field `[2^(2^J)]` with generators adjoined one at a time, each by `y^p = β` with `β`
+//! below it. An element is the vector of its finite coefficients, indexed by the digits of
+//! its monomials in mixed radix, the last generator most significant; so an element of a
+//! level is `p` blocks, one per power of that level's generator, each an element of the
+//! level below.
+//!
+//! Products are schoolbook over the blocks; `y^p` folds back as `β`, which is always
+//! sparse (one generator, or `κ_f + m`), so squaring, the Frobenius map that Lenstra's
+//! test leans on, costs about one pass over the vector rather than a full product.
+
+use super::{Generator, Sparse};
+use crate::nimber::nim_mul;
+use num_bigint::BigUint;
+
+/// One finite field of ordinals, as a tower of extensions over a finite nim field.
+pub(crate) struct Tower {
+    /// The degree of the finite base field `[2^(2^J)]`: `2^J`.
+    base_degree: u64,
+    levels: Vec<Level>,
+    /// `sizes[l]`: the length of an element of level `l` (level 0 is the base field).
+    sizes: Vec<usize>,
+}
+
+/// One extension `K[y] / (y^p - β)`.
+struct Level {
+    generator: Generator,
+    prime: usize,
+    /// `β` over the level below, as (index, coefficient) pairs.
+    beta: Vec<(usize, u64)>,
+}
+
+/// A dense element of a tower's top level.
+pub(crate) type Dense = Vec<u64>;
+
+impl Tower {
+    /// The tower of `generators` (closed: each one's relation uses only those before it and
+    /// coefficients below `2^base_degree`), with `relation(g)` the `β` of `g^p = β`.
+    pub(crate) fn new(
+        generators: &[Generator],
+        base_degree: u64,
+        relation: impl Fn(Generator) -> Sparse,
+    ) -> Tower {
+        let mut tower = Tower {
+            base_degree,
+            levels: Vec::new(),
+            sizes: vec![1],
+        };
+        for &generator in generators {
+            let beta = tower.indexed(&relation(generator));
+            let prime = generator.prime() as usize;
+            let size = tower.dimension() * prime;
+            tower.levels.push(Level {
+                generator,
+                prime,
+                beta,
+            });
+            tower.sizes.push(size);
+        }
+        tower
+    }
+
+    /// The number of finite coefficients of an element.
+    pub(crate) fn dimension(&self) -> usize {
+        *self.sizes.last().expect("the base level is always there")
+    }
+
+    /// The degree of the field over `[2]`: its size is `2^degree`.
+    pub(crate) fn degree(&self) -> u64 {
+        self.base_degree * self.levels.iter().map(|l| l.prime as u64).product::<u64>()
+    }
+
+    fn top(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// A sparse element as (index, coefficient) pairs of this tower's top level.
+    fn indexed(&self, element: &Sparse) -> Vec<(usize, u64)> {
+        element
+            .terms()
+            .map(|(monomial, &coefficient)| {
+                let index = monomial
+                    .iter()
+                    .map(|&(generator, digit)| {
+                        let level = self
+                            .levels
+                            .iter()
+                            .position(|l| l.generator == generator)
+                            .expect("a tower holds every generator of its elements");
+                        digit as usize * self.sizes[level]
+                    })
+                    .sum();
+                (index, coefficient)
+            })
+            .collect()
+    }
+
+    /// A sparse element written densely.
+    pub(crate) fn dense(&self, element: &Sparse) -> Dense {
+        let mut dense = vec![0; self.dimension()];
+        for (index, coefficient) in self.indexed(element) {
+            dense[index] ^= coefficient;
+        }
+        dense
+    }
+
+    /// A dense element written as a sum of monomials.
+    pub(crate) fn sparse(&self, dense: &[u64]) -> Sparse {
+        let mut element = Sparse::default();
+        for (mut index, &coefficient) in dense.iter().enumerate() {
+            if coefficient == 0 {
+                continue;
+            }
+            let mut monomial = Vec::new();
+            for (level, l) in self.levels.iter().enumerate() {
+                let digit = index % l.prime;
+                index /= l.prime;
+                if digit != 0 {
+                    monomial.push((self.levels[level].generator, digit as u32));
+                }
+            }
+            element.add_term(monomial, coefficient);
+        }
+        element
+    }
+
+    /// 1.
+    pub(crate) fn one(&self) -> Dense {
+        let mut one = vec![0; self.dimension()];
+        one[0] = 1;
+        one
+    }
+
+    /// The product `a·b`.
+    pub(crate) fn mul(&self, a: &[u64], b: &[u64]) -> Dense {
+        self.mul_at(self.top(), a, b)
+    }
+
+    /// The square `a²`: the Frobenius map.
+    pub(crate) fn square(&self, a: &[u64]) -> Dense {
+        self.square_at(self.top(), a)
+    }
+
+    /// `a^(2^times)`.
+    pub(crate) fn frobenius(&self, a: &[u64], times: u64) -> Dense {
+        let mut power = a.to_vec();
+        for _ in 0..times {
+            power = self.square(&power);
+        }
+        power
+    }
+
+    /// `a^exponent`, by squaring and multiplying.
+    pub(crate) fn pow(&self, a: &[u64], exponent: &BigUint) -> Dense {
+        let mut result = self.one();
+        for bit in (0..exponent.bits()).rev() {
+            result = self.square(&result);
+            if exponent.bit(bit) {
+                result = self.mul(&result, a);
+            }
+        }
+        result
+    }
+
+    /// The inverse of a non-zero `a`: `a^(2^e - 2)`, as `(a^(2^(e-1) - 1))²` by Itoh and
+    /// Tsujii's chain, which takes `O(log e)` products and `e` squarings.
+    pub(crate) fn inverse(&self, a: &[u64]) -> Dense {
+        let ones = self.degree() - 1;
+        self.square(&self.power_of_ones(a, ones))
+    }
+
+    /// `a^(2^count - 1)`, the product of `a^(2^i)` for `i < count`.
+    fn power_of_ones(&self, a: &[u64], count: u64) -> Dense {
+        self.frobenius_product(a, 1, count)
+    }
+
+    /// The product of `a^(2^(step·i))` for `i < count`, by doubling: the norm-like products
+    /// that Lenstra's test and the inverse need, in `O(log count)` products and about
+    /// `2·step·count` squarings.
+    pub(crate) fn frobenius_product(&self, a: &[u64], step: u64, count: u64) -> Dense {
+        if count == 0 {
+            return self.one();
+        }
+        let mut product = a.to_vec();
+        let mut length = 1u64;
+        for bit in (0..63 - count.leading_zeros()).rev() {
+            let shifted = self.frobenius(&product, step * length);
+            product = self.mul(&product, &shifted);
+            length *= 2;
+            if count >> bit & 1 == 1 {
+                product = self.mul(a, &self.frobenius(&product, step));
+                length += 1;
+            }
+        }
+        debug_assert_eq!(length, count);
+        product
+    }
+
+    /// The degree of `a` over `[2]`: the least divisor `d` of the field's degree with
+    /// `a^(2^d) = a`.
+    pub(crate) fn degree_of(&self, a: &[u64]) -> u64 {
+        let degree = self.degree();
+        let mut power = a.to_vec();
+        let mut done = 0;
+        for d in (1..=degree).filter(|d| degree.is_multiple_of(*d)) {
+            power = self.frobenius(&power, d - done);
+            done = d;
+            if power == a {
+                return d;
+            }
+        }
+        unreachable!("a^(2^e) = a for every element of a field of 2^e elements")
+    }
+
+    fn mul_at(&self, level: usize, a: &[u64], b: &[u64]) -> Dense {
+        if level == 0 {
+            return vec![nim_mul(a[0], b[0])];
+        }
+        let (size, prime) = (self.sizes[level - 1], self.levels[level - 1].prime);
+        let mut wide = vec![0; (2 * prime - 1) * size];
+        for (i, a_block) in a.chunks(size).enumerate() {
+            if is_zero(a_block) {
+                continue;
+            }
+            for (j, b_block) in b.chunks(size).enumerate() {
+                if is_zero(b_block) {
+                    continue;
+                }
+                let product = self.mul_at(level - 1, a_block, b_block);
+                add_into(&mut wide[(i + j) * size..], &product);
+            }
+        }
+        for k in (prime..2 * prime - 1).rev() {
+            let (low, high) = wide.split_at_mut(k * size);
+            let block = &high[..size];
+            if !is_zero(block) {
+                let folded = self.mul_sparse_at(level - 1, block, &self.levels[level - 1].beta);
+                add_into(&mut low[(k - prime) * size..], &folded);
+            }
+        }
+        wide.truncate(prime * size);
+        wide
+    }
+
+    fn square_at(&self, level: usize, a: &[u64]) -> Dense {
+        if level == 0 {
+            return vec![nim_mul(a[0], a[0])];
+        }
+        let (size, prime) = (self.sizes[level - 1], self.levels[level - 1].prime);
+        let mut result = vec![0; prime * size];
+        for (j, block) in a.chunks(size).enumerate() {
+            if is_zero(block) {
+                continue;
+            }
+            let mut square = self.square_at(level - 1, block);
+            let mut at = 2 * j;
+            if at >= prime {
+                square = self.mul_sparse_at(level - 1, &square, &self.levels[level - 1].beta);
+                at -= prime;
+            }
+            add_into(&mut result[at * size..], &square);
+        }
+        result
+    }
+
+    /// `a·s` for a sparse `s` of the same level.
+    fn mul_sparse_at(&self, level: usize, a: &[u64], sparse: &[(usize, u64)]) -> Dense {
+        let mut result = vec![0; self.sizes[level]];
+        for &(index, coefficient) in sparse {
+            add_into(&mut result, &self.mul_term_at(level, a, index, coefficient));
+        }
+        result
+    }
+
+    /// `a` times the monomial at `index` times the finite `coefficient`.
+    fn mul_term_at(&self, level: usize, a: &[u64], index: usize, coefficient: u64) -> Dense {
+        if level == 0 {
+            return vec![nim_mul(a[0], coefficient)];
+        }
+        let (size, prime) = (self.sizes[level - 1], self.levels[level - 1].prime);
+        let (shift, low) = (index / size, index % size);
+        let mut result = vec![0; prime * size];
+        for (j, block) in a.chunks(size).enumerate() {
+            if is_zero(block) {
+                continue;
+            }
+            let mut term = self.mul_term_at(level - 1, block, low, coefficient);
+            let mut at = j + shift;
+            if at >= prime {
+                term = self.mul_sparse_at(level - 1, &term, &self.levels[level - 1].beta);
+                at -= prime;
+            }
+            add_into(&mut result[at * size..], &term);
+        }
+        result
+    }
+}
+
+fn is_zero(block: &[u64]) -> bool {
+    block.iter().all(|&c| c == 0)
+}
+
+/// `target[..source.len()] ^= source`: nim-addition.
+fn add_into(target: &mut [u64], source: &[u64]) {
+    for (t, s) in target.iter_mut().zip(source) {
+        *t ^= s;
+    }
+}
