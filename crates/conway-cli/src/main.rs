@@ -76,6 +76,15 @@ enum Command {
     /// `natprod(a, b, ...)` are the natural (Hessenberg) sum and product, and
     /// `nimsum(a, b, ...)` the nim-sum (the Sprague–Grundy value of Nim heaps of those sizes).
     Ordinal(OrdinalArgs),
+    /// Computes Conway's `α_p` for the odd primes up to `--to`, by Lenstra's method:
+    /// `α_p = κ_p^p` is `κ_f(p) + m_p`, the first ordinal from `κ_f(p)` on that is not a
+    /// `p`-th power, with `f(p)` the order of 2 modulo `p` and `m_p` the excess.
+    ///
+    /// Each prime is printed as it is found: `p`, `f(p)`, `κ_f(p)`, `α_p`, `m_p`, `e_p` (the
+    /// degree of `α_p`: the field it spans has `2^e_p` elements) and the seconds it took.
+    /// These `α_p` are what `nimprod`, `niminv` and the other nim-field functions of
+    /// `conway ordinal` use below ω^(ω^ω).
+    Excess(ExcessArgs),
     /// An interactive session of the expression language, with `let` bindings.
     Repl(ReplArgs),
     /// Lists the games, or documents one game's position notation.
@@ -354,6 +363,19 @@ struct EvalArgs {
 }
 
 #[derive(Args)]
+struct ExcessArgs {
+    /// The largest prime to compute.
+    #[arg(long, default_value_t = 50)]
+    to: u64,
+    /// The most finite coefficients of an element of the fields the computation may build
+    /// (the field for p = 167 needs 17,015; memory grows in proportion, time as its square).
+    #[arg(long, default_value_t = 1 << 17)]
+    max_dimension: usize,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args)]
 struct OrdinalArgs {
     /// The ordinal expression: `w^2*3 + w + 5`, `(w + 1)^w`, `nimsum(w + 3, w*2 + 5)`.
     #[arg(allow_hyphen_values = true)]
@@ -506,6 +528,7 @@ fn run(cli: Cli) -> ExitCode {
         Command::Thermograph(args) => args.run(&mut out),
         Command::Eval(args) => args.run(&mut out),
         Command::Ordinal(args) => args.run(&mut out),
+        Command::Excess(args) => args.run(&mut out),
         Command::Repl(args) => args.run(&mut out),
         Command::Rules(args) => args.run(&mut out),
         Command::Serve(args) => args.run(&mut out),
@@ -1075,6 +1098,62 @@ impl OrdinalArgs {
                 terms,
             },
         )
+    }
+}
+
+/// One prime's line of `excess --json`; ordinals as the expressions `ordinal` reads.
+#[derive(Serialize)]
+struct ExcessReport {
+    prime: u64,
+    order: u64,
+    kappa: String,
+    alpha: String,
+    excess: u64,
+    degree: u64,
+    seconds: f64,
+}
+
+impl ExcessArgs {
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        use conway::ordinal::field::lenstra;
+        let json = self.output.json;
+        let mut written = Ok(());
+        if !json {
+            writeln!(out, "p\tf(p)\tkappa_f(p)\talpha_p\tm_p\te_p\tseconds")?;
+        }
+        let table = lenstra::excesses(self.to, self.max_dimension, &mut |alpha| {
+            if !json && written.is_ok() {
+                written = writeln!(
+                    out,
+                    "{}\t{}\t{}\t{}\t{}\t{}\t{:.3}",
+                    alpha.prime,
+                    alpha.order,
+                    alpha.kappa,
+                    alpha.alpha,
+                    alpha.excess,
+                    alpha.degree,
+                    alpha.seconds
+                );
+            }
+        });
+        written?;
+        let table = table.map_err(|error| Failure::Message(error.to_string()))?;
+        if !json {
+            return Ok(());
+        }
+        let reports: Vec<ExcessReport> = table
+            .into_iter()
+            .map(|a| ExcessReport {
+                prime: a.prime,
+                order: a.order,
+                kappa: a.kappa.to_string(),
+                alpha: a.alpha.to_string(),
+                excess: a.excess,
+                degree: a.degree,
+                seconds: a.seconds,
+            })
+            .collect();
+        write_json(out, &reports)
     }
 }
 

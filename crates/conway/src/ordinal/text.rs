@@ -1,10 +1,11 @@
 //! Ordinals written as people write them: `w^2*3 + w + 5`, with `ω` or `omega` for `w`,
 //! parentheses, and `+`, `*`, `^` as the ordinal operations (so `1 + w` reads as `w`, and
-//! `w^w^2` as `w^(w^2)`). The natural operations and the nim-sum are functions:
-//! `natsum(a, b, …)`, `natprod(a, b, …)` and `nimsum(a, b, …)`. The Cantor normal form is
-//! written back in the same syntax.
+//! `w^w^2` as `w^(w^2)`). The natural operations and the nim field's are functions:
+//! `natsum(a, b, …)`, `natprod(a, b, …)`, `nimsum(a, b, …)`, `nimprod(a, b, …)`,
+//! `nimpow(a, n)`, `niminv(a)` and `nimsqrt(a)`. The Cantor normal form is written back in
+//! the same syntax.
 
-use super::{Ordinal, TooLarge, MAX_COEFFICIENT_BITS, MAX_DEPTH, MAX_TERMS};
+use super::{field, Ordinal, TooLarge, MAX_COEFFICIENT_BITS, MAX_DEPTH, MAX_TERMS};
 use crate::text::ParseError;
 use num_bigint::BigUint;
 use num_traits::One;
@@ -26,7 +27,7 @@ impl Ordinal {
             None => Ok(ordinal),
             Some(c) => Err(ParseError::at(
                 parser.at,
-                format!("'{c}' is not expected here: an ordinal is made of whole numbers, w (or ω, omega), +, *, ^, parentheses and the functions natsum, natprod and nimsum"),
+                format!("'{}' is not expected here: an ordinal is made of whole numbers, w (or ω, omega), +, *, ^, parentheses and the functions {}", c.escape_debug(), FUNCTIONS.join(", ")),
             )),
         }
     }
@@ -123,7 +124,7 @@ impl Parser<'_> {
                     self.at += 1;
                 }
                 let word: String = self.chars[start..self.at].iter().collect();
-                match word.to_lowercase().as_str() {
+                match word.to_ascii_lowercase().as_str() {
                     "w" | "ω" | "omega" => Ok(Ordinal::omega()),
                     name => self.call(start, name),
                 }
@@ -153,7 +154,7 @@ impl Parser<'_> {
             }
             Some(c) => Err(ParseError::at(
                 start,
-                format!("'{c}' is not an ordinal: write a whole number, w (or ω), a function call or a sum in parentheses"),
+                format!("'{}' is not an ordinal: write a whole number, w (or ω), a function call or a sum in parentheses", c.escape_debug()),
             )),
             None => Err(ParseError::at(
                 start,
@@ -164,35 +165,35 @@ impl Parser<'_> {
 
     /// The function `name`, called on the arguments in parentheses that follow.
     fn call(&mut self, start: usize, name: &str) -> Result<Ordinal, ParseError> {
-        let function: fn(&Ordinal, &Ordinal) -> Result<Ordinal, TooLarge> = match name {
-            "natsum" => |a, b| a.natural_sum(b).bounded("the natural sum"),
-            "natprod" => Ordinal::natural_product,
-            "nimsum" => |a, b| a.nim_sum(b).bounded("the nim-sum"),
-            _ => {
-                return Err(ParseError::at(
-                    start,
-                    format!("'{name}' is not known: an ordinal is made of whole numbers, w (or ω, omega), +, *, ^, parentheses and the functions natsum, natprod and nimsum"),
-                ))
-            }
-        };
+        if !FUNCTIONS.contains(&name) {
+            return Err(ParseError::at(
+                start,
+                format!("'{}' is not known: an ordinal is made of whole numbers, w (or ω, omega), +, *, ^, parentheses and the functions {}", name.escape_debug(), FUNCTIONS.join(", ")),
+            ));
+        }
         let open = self.take('(').ok_or_else(|| {
             ParseError::at(
                 self.at,
                 format!("{name} takes its arguments in parentheses: {name}(a, b)"),
             )
         })?;
-        let mut result = self.nested(open, Parser::sum)?;
-        while self.take(',').is_some() {
-            let argument = self.nested(open, Parser::sum)?;
-            result = self.computed(start, function(&result, &argument))?;
+        let mut arguments = Vec::new();
+        if self.take(')').is_none() {
+            loop {
+                arguments.push(self.nested(open, Parser::sum)?);
+                if self.take(',').is_none() {
+                    break;
+                }
+            }
+            self.take(')').ok_or_else(|| {
+                ParseError::at(
+                    self.at,
+                    format!("the '(' at column {} is not closed", open + 1),
+                )
+            })?;
         }
-        self.take(')').ok_or_else(|| {
-            ParseError::at(
-                self.at,
-                format!("the '(' at column {} is not closed", open + 1),
-            )
-        })?;
-        Ok(result)
+        let result = apply(name, &arguments).map_err(|e| ParseError::at(start, e))?;
+        self.computed(start, result.bounded(name))
     }
 
     /// `read` one level deeper, refused past [`MAX_DEPTH`] levels.
@@ -241,4 +242,45 @@ pub(super) fn write(ordinal: &Ordinal, f: &mut fmt::Formatter<'_>) -> fmt::Resul
         }
     }
     Ok(())
+}
+
+/// The functions an ordinal expression may call.
+const FUNCTIONS: [&str; 7] = [
+    "natsum", "natprod", "nimsum", "nimprod", "nimpow", "niminv", "nimsqrt",
+];
+
+/// The function `name` of [`FUNCTIONS`] on its arguments, or why it cannot be applied.
+fn apply(name: &str, arguments: &[Ordinal]) -> Result<Ordinal, String> {
+    let fold = |f: fn(&Ordinal, &Ordinal) -> Result<Ordinal, String>| {
+        let (first, rest) = arguments
+            .split_first()
+            .ok_or_else(|| format!("{name} needs at least one argument: {name}(a, b)"))?;
+        rest.iter().try_fold(first.clone(), |a, b| f(&a, b))
+    };
+    let one = || match arguments {
+        [a] => Ok(a),
+        _ => Err(format!("{name} takes one argument: {name}(a)")),
+    };
+    let text = |e: field::FieldError| e.to_string();
+    match name {
+        "natsum" => fold(|a, b| Ok(a.natural_sum(b))),
+        "natprod" => fold(|a, b| a.natural_product(b).map_err(|e| e.to_string())),
+        "nimsum" => fold(|a, b| Ok(a.nim_sum(b))),
+        "nimprod" => fold(|a, b| field::nim_product(a, b).map_err(|e| e.to_string())),
+        "niminv" => field::nim_inverse(one()?).map_err(text),
+        "nimsqrt" => field::nim_sqrt(one()?).map_err(text),
+        "nimpow" => match arguments {
+            [a, n] => {
+                let n = n
+                    .to_finite()
+                    .ok_or_else(|| format!("nimpow's exponent must be a whole number, not {n}"))?;
+                field::nim_power(a, &n).map_err(text)
+            }
+            _ => Err(
+                "nimpow takes two arguments: nimpow(a, n), a nim-multiplied by itself n times"
+                    .to_string(),
+            ),
+        },
+        _ => unreachable!("only the functions listed are applied"),
+    }
 }

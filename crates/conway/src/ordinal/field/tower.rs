@@ -12,6 +12,7 @@
 use super::{Generator, Sparse};
 use crate::nimber::nim_mul;
 use num_bigint::BigUint;
+use std::sync::OnceLock;
 
 /// One finite field of ordinals, as a tower of extensions over a finite nim field.
 pub(crate) struct Tower {
@@ -212,24 +213,17 @@ impl Tower {
         unreachable!("a^(2^e) = a for every element of a field of 2^e elements")
     }
 
+    /// The `β` of the first level, a finite coefficient.
+    fn scalar_beta(&self) -> u64 {
+        self.levels[0].beta.iter().fold(0, |sum, &(_, c)| sum ^ c)
+    }
+
     fn mul_at(&self, level: usize, a: &[u64], b: &[u64]) -> Dense {
         if level == 0 {
-            return vec![nim_mul(a[0], b[0])];
+            return vec![base_mul(a[0], b[0])];
         }
         let (size, prime) = (self.sizes[level - 1], self.levels[level - 1].prime);
-        let mut wide = vec![0; (2 * prime - 1) * size];
-        for (i, a_block) in a.chunks(size).enumerate() {
-            if is_zero(a_block) {
-                continue;
-            }
-            for (j, b_block) in b.chunks(size).enumerate() {
-                if is_zero(b_block) {
-                    continue;
-                }
-                let product = self.mul_at(level - 1, a_block, b_block);
-                add_into(&mut wide[(i + j) * size..], &product);
-            }
-        }
+        let mut wide = self.poly_mul(level - 1, a, b);
         for k in (prime..2 * prime - 1).rev() {
             let (low, high) = wide.split_at_mut(k * size);
             let block = &high[..size];
@@ -242,9 +236,60 @@ impl Tower {
         wide
     }
 
+    /// The product of two polynomials of as many blocks of level `below`, unreduced: by
+    /// Karatsuba's three half products down to [`KARATSUBA_BLOCKS`] blocks, then schoolbook.
+    fn poly_mul(&self, below: usize, a: &[u64], b: &[u64]) -> Dense {
+        let size = self.sizes[below];
+        let blocks = a.len() / size;
+        let mut product = vec![0; (2 * blocks - 1) * size];
+        if blocks < KARATSUBA_BLOCKS {
+            for (i, a_block) in a.chunks(size).enumerate() {
+                if is_zero(a_block) {
+                    continue;
+                }
+                for (j, b_block) in b.chunks(size).enumerate() {
+                    if below == 0 {
+                        product[i + j] ^= base_mul(a_block[0], b_block[0]);
+                    } else if !is_zero(b_block) {
+                        let term = self.mul_at(below, a_block, b_block);
+                        add_into(&mut product[(i + j) * size..], &term);
+                    }
+                }
+            }
+            return product;
+        }
+        let half = blocks / 2;
+        let (a0, a1) = a.split_at(half * size);
+        let (b0, b1) = b.split_at(half * size);
+        let low = self.poly_mul(below, a0, b0);
+        let high = self.poly_mul(below, a1, b1);
+        let (mut a_sum, mut b_sum) = (a1.to_vec(), b1.to_vec());
+        add_into(&mut a_sum, a0);
+        add_into(&mut b_sum, b0);
+        let mut middle = self.poly_mul(below, &a_sum, &b_sum);
+        add_into(&mut middle, &low);
+        add_into(&mut middle, &high);
+        add_into(&mut product, &low);
+        add_into(&mut product[half * size..], &middle);
+        add_into(&mut product[2 * half * size..], &high);
+        product
+    }
+
     fn square_at(&self, level: usize, a: &[u64]) -> Dense {
         if level == 0 {
-            return vec![nim_mul(a[0], a[0])];
+            return vec![base_mul(a[0], a[0])];
+        }
+        if level == 1 {
+            let (prime, beta) = (self.levels[0].prime, self.scalar_beta());
+            let mut result = vec![0; prime];
+            for (j, &c) in a.iter().enumerate() {
+                let square = base_mul(c, c);
+                match 2 * j < prime {
+                    true => result[2 * j] ^= square,
+                    false => result[2 * j - prime] ^= base_mul(square, beta),
+                }
+            }
+            return result;
         }
         let (size, prime) = (self.sizes[level - 1], self.levels[level - 1].prime);
         let mut result = vec![0; prime * size];
@@ -275,7 +320,19 @@ impl Tower {
     /// `a` times the monomial at `index` times the finite `coefficient`.
     fn mul_term_at(&self, level: usize, a: &[u64], index: usize, coefficient: u64) -> Dense {
         if level == 0 {
-            return vec![nim_mul(a[0], coefficient)];
+            return vec![base_mul(a[0], coefficient)];
+        }
+        if level == 1 {
+            let prime = self.levels[0].prime;
+            let wrapped = base_mul(coefficient, self.scalar_beta());
+            let mut result = vec![0; prime];
+            for (j, &c) in a.iter().enumerate() {
+                match j + index < prime {
+                    true => result[j + index] ^= base_mul(c, coefficient),
+                    false => result[j + index - prime] ^= base_mul(c, wrapped),
+                }
+            }
+            return result;
         }
         let (size, prime) = (self.sizes[level - 1], self.levels[level - 1].prime);
         let (shift, low) = (index / size, index % size);
@@ -305,4 +362,22 @@ fn add_into(target: &mut [u64], source: &[u64]) {
     for (t, s) in target.iter_mut().zip(source) {
         *t ^= s;
     }
+}
+
+/// Below this many blocks a polynomial product is schoolbook.
+const KARATSUBA_BLOCKS: usize = 16;
+
+/// The nim-product of two finite coefficients, from a table when both are below 256 (the
+/// usual case: the base fields Lenstra's computation meets are `[4]` and `[16]`).
+fn base_mul(a: u64, b: u64) -> u64 {
+    static SMALL: OnceLock<Vec<u8>> = OnceLock::new();
+    if (a | b) < 256 {
+        let table = SMALL.get_or_init(|| {
+            (0..1u64 << 16)
+                .map(|ab| nim_mul(ab >> 8, ab & 255) as u8)
+                .collect()
+        });
+        return u64::from(table[(a << 8 | b) as usize]);
+    }
+    nim_mul(a, b)
 }
