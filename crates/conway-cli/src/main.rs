@@ -1133,7 +1133,8 @@ impl ExcessArgs {
                     alpha.excess,
                     alpha.degree,
                     alpha.seconds
-                );
+                )
+                .and_then(|()| out.flush());
             }
         });
         written?;

@@ -100,6 +100,20 @@ fn within_memory(args: &[&str], limit_mib: u64) -> Output {
 /// arenas, the standard streams.
 const PROCESS_OVERHEAD_MIB: u64 = 16;
 
+/// What a successful `conway` run printed, without the final newline.
+fn stdout_of(args: &[&str]) -> String {
+    let output = conway(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .trim_end()
+        .to_string()
+}
+
 fn json(args: &[&str]) -> Value {
     let output = conway(args);
     assert!(
@@ -266,14 +280,7 @@ fn eval_does_nim_field_arithmetic() {
 
 #[test]
 fn ordinal_prints_the_cantor_normal_form() {
-    let text = |expression: &str| {
-        let output = conway(&["ordinal", expression]);
-        assert!(output.status.success(), "{expression}");
-        String::from_utf8(output.stdout)
-            .unwrap()
-            .trim_end()
-            .to_string()
-    };
+    let text = |expression: &str| stdout_of(&["ordinal", expression]);
     assert_eq!(text("1 + w"), "w");
     assert_eq!(text("(w + 1)^2"), "w^2 + w + 1");
     assert_eq!(text("ω^ω^ω * 2"), "w^w^w*2");
@@ -294,17 +301,47 @@ fn ordinal_prints_the_cantor_normal_form() {
     fails_with(&["ordinal", "-1"], "column 1");
 }
 
+#[test]
+fn ordinal_nim_field_functions_and_the_excess_table() {
+    assert_eq!(stdout_of(&["ordinal", "nimprod(w, w)"]), "w^2");
+    assert_eq!(stdout_of(&["ordinal", "nimpow(w, 3)"]), "2");
+    assert_eq!(
+        stdout_of(&["ordinal", "nimprod(niminv(w + 1), w + 1)"]),
+        "1"
+    );
+    assert_eq!(
+        stdout_of(&["ordinal", "nimpow(nimsqrt(w^w + 3), 2)"]),
+        "w^w + 3"
+    );
+    fails_with(&["ordinal", "nimsum()"], "at least one argument");
+    fails_with(&["ordinal", "niminv(0)"], "no nim-inverse");
+    fails_with(&["ordinal", "nimprod(w^w^w, 2)"], "not below w^(w^w)");
+    fails_with(&["ordinal", "nimpow(w, w)"], "whole number");
+    fails_with(&["ordinal", "Ω"], "'Ω' is not known");
+    let table = json(&["excess", "--to", "23", "--json"]);
+    let excesses: Vec<u64> = (0..8)
+        .map(|k| table[k]["excess"].as_u64().unwrap())
+        .collect();
+    assert_eq!(excesses, [0, 0, 1, 1, 0, 0, 4, 1]);
+    assert_eq!(table[6]["prime"], 19);
+    assert_eq!(table[6]["alpha"], "w^3 + 4");
+    assert_eq!(table[6]["degree"], 36);
+    let text = stdout_of(&["excess", "--to", "7"]);
+    assert_eq!(
+        text.lines().nth(3).unwrap().split('\t').nth(3),
+        Some("w + 1")
+    );
+    // The primes found before the limit stopped the computation stay printed.
+    let stopped = conway(&["excess", "--to", "50", "--max-dimension", "100"]);
+    assert!(!stopped.status.success());
+    assert!(String::from_utf8_lossy(&stopped.stderr).contains("more than the 100 allowed"));
+    assert_eq!(String::from_utf8_lossy(&stopped.stdout).lines().count(), 14);
+}
+
 /// `eval` on short games: the printed canonical form, and with `--json` its outcome.
 #[test]
 fn eval_prints_canonical_forms() {
-    let text = |expression: &str| {
-        let output = conway(&["eval", expression]);
-        assert!(output.status.success(), "{expression}");
-        String::from_utf8(output.stdout)
-            .unwrap()
-            .trim_end()
-            .to_string()
-    };
+    let text = |expression: &str| stdout_of(&["eval", expression]);
     for (expression, printed) in [
         ("1/2", "1/2"),
         ("*2", "*2"),

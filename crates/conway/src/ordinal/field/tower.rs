@@ -12,6 +12,7 @@
 use super::{Generator, Sparse};
 use crate::nimber::nim_mul;
 use num_bigint::BigUint;
+use num_traits::{One, ToPrimitive};
 use std::sync::OnceLock;
 
 /// One finite field of ordinals, as a tower of extensions over a finite nim field.
@@ -142,22 +143,123 @@ impl Tower {
         self.square_at(self.top(), a)
     }
 
-    /// `a^(2^times)`.
+    /// `a^(2^times)`: by squaring when `times` is small, else by where the Frobenius map
+    /// sends each generator.
     pub(crate) fn frobenius(&self, a: &[u64], times: u64) -> Dense {
-        let mut power = a.to_vec();
-        for _ in 0..times {
-            power = self.square(&power);
+        let times = times % self.degree();
+        if times <= FROBENIUS_BY_SQUARING {
+            let mut power = a.to_vec();
+            for _ in 0..times {
+                power = self.square(&power);
+            }
+            return power;
         }
-        power
+        let map = self.frobenius_map(times);
+        self.frobenius_at(self.top(), a, times, &map)
+    }
+
+    /// For `σ = x ↦ x^(2^times)` and each level with generator `y`, `y^p = β`: where `σ`
+    /// sends `y^j`, as the power `y^((j·2^times) mod p)` times a multiplier below. With
+    /// `2^times = q·p + s`, `σ(y) = β^q·y^s`, and `β^q` needs `q` only modulo the order of
+    /// the field below.
+    fn frobenius_map(&self, times: u64) -> Vec<Vec<(usize, Dense)>> {
+        let mut map = Vec::new();
+        for (level, l) in self.levels.iter().enumerate() {
+            let prime = l.prime as u64;
+            let order_below = (BigUint::one() << self.degree_at(level)) - 1u32;
+            let shift = BigUint::from(2u32)
+                .modpow(&BigUint::from(times), &BigUint::from(prime))
+                .to_u64()
+                .expect("below p");
+            let wide = BigUint::from(2u32).modpow(&BigUint::from(times), &(&order_below * prime));
+            let q = (wide - shift) / prime % &order_below;
+            let beta = self.dense_at(level, &l.beta);
+            let gamma = self.pow_at(level, &beta, &q);
+            let mut images = Vec::with_capacity(l.prime);
+            let (mut multiplier, mut power) = (self.one_at(level), 0usize);
+            for _ in 0..l.prime {
+                images.push((power, multiplier.clone()));
+                multiplier = self.mul_at(level, &multiplier, &gamma);
+                power += shift as usize;
+                if power >= l.prime {
+                    power -= l.prime;
+                    multiplier = self.mul_sparse_at(level, &multiplier, &l.beta);
+                }
+            }
+            map.push(images);
+        }
+        map
+    }
+
+    fn frobenius_at(
+        &self,
+        level: usize,
+        a: &[u64],
+        times: u64,
+        map: &[Vec<(usize, Dense)>],
+    ) -> Dense {
+        if level == 0 {
+            let mut c = a[0];
+            for _ in 0..times % self.base_degree {
+                c = base_mul(c, c);
+            }
+            return vec![c];
+        }
+        let size = self.sizes[level - 1];
+        let mut result = vec![0; self.sizes[level]];
+        for (block, (power, multiplier)) in a.chunks(size).zip(&map[level - 1]) {
+            if is_zero(block) {
+                continue;
+            }
+            let image = self.frobenius_at(level - 1, block, times, map);
+            let image = self.mul_at(level - 1, &image, multiplier);
+            add_into(&mut result[power * size..], &image);
+        }
+        result
+    }
+
+    /// The degree over `[2]` of the field of level `level`.
+    fn degree_at(&self, level: usize) -> u64 {
+        self.base_degree
+            * self.levels[..level]
+                .iter()
+                .map(|l| l.prime as u64)
+                .product::<u64>()
+    }
+
+    fn dense_at(&self, level: usize, sparse: &[(usize, u64)]) -> Dense {
+        let mut dense = vec![0; self.sizes[level]];
+        for &(index, c) in sparse {
+            dense[index] ^= c;
+        }
+        dense
+    }
+
+    fn one_at(&self, level: usize) -> Dense {
+        let mut one = vec![0; self.sizes[level]];
+        one[0] = 1;
+        one
     }
 
     /// `a^exponent`, by squaring and multiplying.
     pub(crate) fn pow(&self, a: &[u64], exponent: &BigUint) -> Dense {
-        let mut result = self.one();
-        for bit in (0..exponent.bits()).rev() {
-            result = self.square(&result);
-            if exponent.bit(bit) {
-                result = self.mul(&result, a);
+        self.pow_at(self.top(), a, exponent)
+    }
+
+    /// `a^exponent` at a level, four bits of the exponent at a time.
+    fn pow_at(&self, level: usize, a: &[u64], exponent: &BigUint) -> Dense {
+        let mut powers = vec![self.one_at(level)];
+        for k in 1..16 {
+            powers.push(self.mul_at(level, &powers[k - 1], a));
+        }
+        let mut result = self.one_at(level);
+        for window in (0..exponent.bits().div_ceil(4)).rev() {
+            for _ in 0..4 {
+                result = self.square_at(level, &result);
+            }
+            let digit = (0..4).fold(0, |d, b| d | (exponent.bit(window * 4 + b) as usize) << b);
+            if digit != 0 {
+                result = self.mul_at(level, &result, &powers[digit]);
             }
         }
         result
@@ -363,6 +465,9 @@ fn add_into(target: &mut [u64], source: &[u64]) {
         *t ^= s;
     }
 }
+
+/// Up to this many squarings, the Frobenius map is applied by squaring.
+const FROBENIUS_BY_SQUARING: u64 = 16;
 
 /// Below this many blocks a polynomial product is schoolbook.
 const KARATSUBA_BLOCKS: usize = 16;
