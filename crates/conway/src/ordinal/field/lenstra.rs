@@ -12,7 +12,7 @@
 //! every larger such field exactly when it is one here, which is when
 //! `x^((2^e-1)/p) = 1`, that is when its norm `N(x) = Π x^(2^(f·i))` (`i < e/f`) to the
 //! field of `2^f` elements has `N(x)^((2^f-1)/p) = 1`. The norm takes `O(log e)` products
-//! and `2e` squarings, and squarings are cheap in a [`Tower`].
+//! and a few Frobenius maps, which are cheap in a tower (see `tower.rs`).
 
 use super::{tower_for, FieldError, Generator, Sparse};
 use crate::ordinal::Ordinal;

@@ -13,7 +13,7 @@
 //!   `c`, and a Cantor normal form is the nim-sum of its terms.
 //!
 //! So an ordinal is a [`Sparse`] sum of monomials with finite coefficients, and arithmetic
-//! happens in the finite field its generators span ([`tower`]).
+//! happens in the finite field its generators span (a tower of extensions, in `tower.rs`).
 
 pub mod lenstra;
 mod tower;
