@@ -4,11 +4,14 @@
 //! quickest, so that the win comes), else with a move that keeps a draw; from a lost position
 //! it plays the first move listed, since against perfect play every move loses there. A move typed by
 //! the player is read as a number from the list or as a position in the game's notation, and
-//! compared with the options as a position. In a partizan game the player chooses a side
-//! (Left or Right) and the engine plays the other.
+//! compared with the options as a position. Where the moves are too many to list (a heap of
+//! ordinal Nim has infinitely many), the player types the position a move leads to, the game
+//! checks it is one move away, and from a lost position the engine plays whatever move the
+//! game offers. In a partizan game the player chooses a side (Left or Right) and the engine
+//! plays the other.
 
 use crate::Failure;
-use conway::analysis::{Budget, Mover, Position, Request, MAX_LISTED_MOVES};
+use conway::analysis::{Budget, Mover, Position, Request, RuleError, MAX_LISTED_MOVES};
 use conway::engine::{Outcome, Play};
 use conway::partizan::Player;
 use std::collections::HashMap;
@@ -44,7 +47,18 @@ impl Game<'_> {
             } else {
                 self.side.opponent()
             };
-            let choices = self.moves(&position, mover, your_turn && !self.hints)?;
+            let listed = position.moves(mover, self.play);
+            if let Err(RuleError::TooManyMoves { .. } | RuleError::Unsupported { .. }) = listed {
+                match self.unlisted_turn(&position, mover, your_turn, input, output)? {
+                    Some(next) => {
+                        position = next;
+                        your_turn = !your_turn;
+                        continue;
+                    }
+                    None => return Ok(()),
+                }
+            }
+            let choices = self.choices(&position, listed?, mover, your_turn && !self.hints)?;
             if choices.moves == [position.clone()] {
                 writeln!(
                     output,
@@ -54,27 +68,7 @@ impl Game<'_> {
                 return Ok(());
             }
             if choices.moves.is_empty() {
-                let mover_wins = self.play == Play::Misere;
-                let verdict = match (your_turn, mover_wins) {
-                    (true, false) | (false, true) => "I win",
-                    _ => "you win",
-                };
-                let sides = !position.kind().is_impartial();
-                let why = position
-                    .game_over()
-                    .unwrap_or_else(|| match (your_turn, sides) {
-                        (true, false) => "You cannot move".to_string(),
-                        (false, false) => "I cannot move".to_string(),
-                        (true, true) => format!("You ({mover}) cannot move"),
-                        (false, true) => format!("I ({mover}) cannot move"),
-                    });
-                writeln!(
-                    output,
-                    "{}: {why}, so {verdict} ({}).",
-                    position.show(),
-                    self.play
-                )?;
-                return Ok(());
+                return self.ended(&position, mover, your_turn, output);
             }
             let chosen = if your_turn {
                 match self.ask(&position, choices, input, output)? {
@@ -92,10 +86,123 @@ impl Game<'_> {
         }
     }
 
+    /// Says who won, where `mover` has no move.
+    fn ended(
+        &self,
+        position: &Position,
+        mover: Player,
+        your_turn: bool,
+        output: &mut dyn Write,
+    ) -> Result<(), Failure> {
+        let mover_wins = self.play == Play::Misere;
+        let verdict = match (your_turn, mover_wins) {
+            (true, false) | (false, true) => "I win",
+            _ => "you win",
+        };
+        let sides = !position.kind().is_impartial();
+        let why = position
+            .game_over()
+            .unwrap_or_else(|| match (your_turn, sides) {
+                (true, false) => "You cannot move".to_string(),
+                (false, false) => "I cannot move".to_string(),
+                (true, true) => format!("You ({mover}) cannot move"),
+                (false, true) => format!("I ({mover}) cannot move"),
+            });
+        writeln!(
+            output,
+            "{}: {why}, so {verdict} ({}).",
+            position.show(),
+            self.play
+        )?;
+        Ok(())
+    }
+
+    /// One turn where the moves are too many to list: the engine plays its best move (or
+    /// any, where every move loses), and the player types the position a move leads to.
+    /// `None` where the game or the input has ended.
+    fn unlisted_turn(
+        &self,
+        position: &Position,
+        mover: Player,
+        your_turn: bool,
+        input: &mut impl BufRead,
+        output: &mut dyn Write,
+    ) -> Result<Option<Position>, Failure> {
+        if position.any_move(mover, self.play)?.is_none() {
+            self.ended(position, mover, your_turn, output)?;
+            return Ok(None);
+        }
+        let best = if your_turn && !self.hints {
+            Vec::new()
+        } else {
+            let request = Request::new(self.play, self.budget)
+                .keep(UNLISTED_HINTS)
+                .only(mover);
+            let analysis = position.analyse(&request)?;
+            analysis.moves.into_iter().map(|m| m.to).collect()
+        };
+        if !your_turn {
+            let (chosen, remark) = match best.into_iter().next() {
+                Some(best) => (best, ""),
+                None => (
+                    position
+                        .any_move(mover, self.play)?
+                        .expect("a move was found above"),
+                    " (every move loses here)",
+                ),
+            };
+            writeln!(
+                output,
+                "{}: I play {} → {}{remark}",
+                position.show(),
+                position.describe_move(mover, &chosen),
+                chosen.show()
+            )?;
+            return Ok(Some(chosen));
+        }
+        writeln!(
+            output,
+            "{}: your move (the moves are too many to list: type the position yours leads to)",
+            position.show()
+        )?;
+        for to in &best {
+            writeln!(
+                output,
+                "  {}  → {} (wins)",
+                position.describe_move(mover, to),
+                to.show()
+            )?;
+        }
+        loop {
+            write!(output, "move? ")?;
+            output.flush()?;
+            let mut line = String::new();
+            let read = input
+                .read_line(&mut line)
+                .map_err(|e| format!("cannot read your move: {e}"))?;
+            if read == 0 {
+                writeln!(output, "Goodbye.")?;
+                return Ok(None);
+            }
+            let answer = line.trim();
+            if let Ok(typed) = position.parse_another(answer, self.play) {
+                if position.is_move(mover, &typed, self.play)? {
+                    return Ok(Some(typed));
+                }
+            }
+            writeln!(output, "'{answer}' is not a position one move away")?;
+        }
+    }
+
     /// The moves of `mover` and which of them best play chooses (left unmarked when
     /// `quiet`, for the player without hints).
-    fn moves(&self, position: &Position, mover: Player, quiet: bool) -> Result<Choices, Failure> {
-        let moves = position.moves(mover, self.play)?;
+    fn choices(
+        &self,
+        position: &Position,
+        moves: Vec<Position>,
+        mover: Player,
+        quiet: bool,
+    ) -> Result<Choices, Failure> {
         let mut choices = Choices {
             rank: vec![None; moves.len()],
             moves,
@@ -207,6 +314,9 @@ impl Game<'_> {
         Ok(chosen)
     }
 }
+
+/// The most winning moves shown as hints where the moves are too many to list.
+const UNLISTED_HINTS: usize = 20;
 
 /// The moves of a position, with what best play makes of them.
 struct Choices {

@@ -1228,3 +1228,46 @@ fn peak_memory_is_measured_for_the_child_alone() {
     );
     assert!(within_memory(&["solve", "nim", "3 5"], 1).status.success());
 }
+
+#[test]
+fn ordinal_nim_is_solved_and_played_without_listing_its_moves() {
+    let report = json(&["solve", "ordinal-nim", "w + 3, 5", "--json"]);
+    assert_eq!(report["value"], "*(w + 6)");
+    assert_eq!(report["moves"][0]["to"], "5, 5");
+    assert_eq!(report["move_counts"]["either"], 1);
+    assert_eq!(
+        json(&["solve", "ordinal-nim", "w, w", "--json"])["outcome"],
+        "P"
+    );
+    // Finite heaps have finitely many moves, each valued.
+    let moves = json(&["moves", "ordinal-nim", "2, 3", "--json"]);
+    assert_eq!(moves["total"], 5);
+    assert_eq!(moves["moves"][4]["value"], "0");
+    fails_with(&["moves", "ordinal-nim", "w, 3"], "infinitely many");
+    fails_with(
+        &["solve", "ordinal-nim", "w", "+", "nim", "3"],
+        "nim value is infinite",
+    );
+    fails_with(&["solve", "ordinal-nim", "w", "--misere"], "not supported");
+    fails_with(&["solve", "ordinal-nim", "w, x"], "column 4");
+    // The engine finds the winning move from a heap of ω·2; the player's typed move is
+    // checked, and a move that is not one is refused.
+    let transcript = play(
+        &["play", "ordinal-nim", "w*2, w + 3", "--engine-first"],
+        "w, 3\n3, 3\n2, 3\n",
+    );
+    assert!(
+        transcript.contains("I play heap 1: w*2 → w + 3"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("'w, 3' is not a position one move away"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("w + 3, w + 3: your move (the moves are too many to list"),
+        "{transcript}"
+    );
+    let lost = play(&["play", "ordinal-nim", "w, w"], "w, 7\n");
+    assert!(lost.contains("I play heap 1: w → 7"), "{lost}");
+}

@@ -10,6 +10,7 @@ mod position;
 mod report;
 mod ruleset;
 mod sum;
+mod transfinite;
 
 pub(crate) use impartial::{typed, typed_under};
 pub use impartial::{ImpartialRules, Typeable};
@@ -23,6 +24,7 @@ pub use report::{
 };
 pub use ruleset::{Budget, Build, Kind, Params, RuleInfo, Ruleset};
 pub use sum::{Request, Sum};
+pub(crate) use transfinite::OrdinalNim;
 
 /// The most moves a position lists for a player or a graph: past it, a position has too many
 /// moves to show.

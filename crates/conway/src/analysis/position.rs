@@ -82,6 +82,24 @@ impl Position {
         }
     }
 
+    /// Whether `to` is one move of `player` away, without listing the moves where the game
+    /// can tell otherwise (a heap of ordinal Nim has infinitely many).
+    pub fn is_move(&self, player: Player, to: &Position, play: Play) -> Result<bool, RuleError> {
+        match (&self.0, &to.0) {
+            (Face::Impartial(p), Face::Impartial(to)) => p.is_option(to.as_ref(), play),
+            _ => Ok(self.moves(player, play)?.contains(to)),
+        }
+    }
+
+    /// One move of `player`, without listing the moves where the game can tell otherwise;
+    /// none where there is no move.
+    pub fn any_move(&self, player: Player, play: Play) -> Result<Option<Position>, RuleError> {
+        match &self.0 {
+            Face::Impartial(p) => p.any_option(play),
+            Face::Partizan(_) => Ok(self.moves(player, play)?.into_iter().next()),
+        }
+    }
+
     /// The same position after a move elsewhere in a sum: with the other player to move,
     /// where the notation records whose turn it is, else the same.
     pub(super) fn passed(&self) -> Position {
@@ -203,6 +221,18 @@ pub(super) trait ImpartialFace: Send + Sync {
     fn show(&self) -> String;
     fn parse_another(&self, text: &str, play: Play) -> Result<Position, RuleError>;
     fn options(&self, play: Play) -> Result<Vec<Position>, RuleError>;
+    /// Whether `to` is one move away: for play where the moves are too many to list.
+    fn is_option(&self, to: &dyn ImpartialFace, play: Play) -> Result<bool, RuleError> {
+        Ok(self.options(play)?.iter().any(|option| match &option.0 {
+            Face::Impartial(option) => option.same(to),
+            Face::Partizan(_) => false,
+        }))
+    }
+    /// One move, the engine's where every move loses and they are too many to list; none
+    /// where there is no move.
+    fn any_option(&self, play: Play) -> Result<Option<Position>, RuleError> {
+        Ok(self.options(play)?.into_iter().next())
+    }
     fn describe_move(&self, to: &dyn ImpartialFace) -> String;
     /// The same position with the other player to move, where its notation records the
     /// mover.

@@ -6,8 +6,10 @@ use super::{Kind, Position, RuleError};
 use crate::engine::{Outcome, Play, SearchError};
 use crate::graph::Gamma;
 use crate::number::Dyadic;
+use crate::ordinal::Ordinal;
 use crate::partizan::Player;
 use crate::short::{GameId, Store, StoreResult};
+use num_traits::ToPrimitive;
 use std::fmt;
 
 /// The analysis of a position or a sum of positions.
@@ -74,6 +76,9 @@ pub enum Value {
     /// The generalised Sprague–Grundy value of a position from which play may go round a
     /// cycle: a number, or infinity with the finite values of its options.
     Gamma(Gamma),
+    /// The Sprague–Grundy value of a position with infinitely many options (ordinal Nim):
+    /// the nimber `*α` of an ordinal `α`.
+    Transfinite(Ordinal),
 }
 
 impl Value {
@@ -83,6 +88,7 @@ impl Value {
             Value::Nimber(n) => Some(*n),
             Value::Game(game) => game.nim_value(),
             Value::Gamma(gamma) => gamma.finite(),
+            Value::Transfinite(ordinal) => ordinal.to_finite().and_then(|n| n.to_u64()),
         }
     }
 
@@ -94,6 +100,13 @@ impl Value {
             Value::Nimber(n) => Some(nimber_text(*n)),
             Value::Game(game) => game.show(),
             Value::Gamma(gamma) => Some(gamma.to_string()),
+            Value::Transfinite(ordinal) => {
+                Some(match ordinal.to_finite().and_then(|n| n.to_u64()) {
+                    Some(n) => nimber_text(n),
+                    None if ordinal == &Ordinal::omega() => "*w".to_string(),
+                    None => format!("*({ordinal})"),
+                })
+            }
         }
     }
 

@@ -4,8 +4,8 @@
 
 use super::connection;
 use super::impartial::{
-    chomp, coins, divisors, dynamic, exercise_heaps, growing, nim, nim2d, staircase, subtraction,
-    take_break, turtles, welter, wythoff,
+    chomp, coins, divisors, dynamic, exercise_heaps, growing, nim, nim2d, ordinal_nim, staircase,
+    subtraction, take_break, turtles, welter, wythoff,
 };
 use super::loopy::northcott;
 use super::partizan::{
@@ -18,6 +18,7 @@ use crate::text::ParseError;
 const REGISTRY: &[&RuleInfo] = &[
     &nim::NIM,
     &nim::MISERE_NIM,
+    &ordinal_nim::ORDINAL_NIM,
     &subtraction::SUBTRACTION,
     &nim::MOORE,
     &nim2d::NIM_2D,

@@ -119,6 +119,19 @@ impl Ordinal {
         self.terms.iter().map(|t| (&t.exponent, &t.coefficient))
     }
 
+    /// A smaller ordinal close below a non-zero one: the last term's coefficient less one,
+    /// which is the predecessor of a successor and, for a limit `… + ω^b·c`, `… + ω^b·(c-1)`.
+    pub fn less_its_last_power(&self) -> Ordinal {
+        let mut less = self.clone();
+        if let Some(last) = less.terms.last_mut() {
+            last.coefficient -= 1u32;
+            if last.coefficient.is_zero() {
+                less.terms.pop();
+            }
+        }
+        less
+    }
+
     /// The ordinal sum `self + other` (Definition A.2).
     pub fn add(&self, other: &Ordinal) -> Ordinal {
         let Some(lead) = other.terms.first() else {

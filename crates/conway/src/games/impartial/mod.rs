@@ -9,6 +9,7 @@ pub(crate) mod growing;
 pub(crate) mod heaps;
 pub(crate) mod nim;
 pub(crate) mod nim2d;
+pub(crate) mod ordinal_nim;
 pub(crate) mod staircase;
 pub(crate) mod subtraction;
 pub(crate) mod take_break;

@@ -33,10 +33,12 @@ fn the_generators_raised_to_their_prime_are_conways_alphas() {
 }
 
 /// The excesses m_p published as OEIS A380496 (Conway, Lenstra, Le Bruyn and others), for
-/// the odd primes 3, 5, 7, … in order.
-const PUBLISHED_EXCESSES: [u64; 59] = [
+/// the odd primes 3, 5, 7, … in order (the first 105, through the prime 577).
+pub(super) const PUBLISHED_EXCESSES: [u64; 105] = [
     0, 0, 1, 1, 0, 0, 4, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 0, 1, 0, 1, 0, 0, 1, 0, 1,
-    0, 1, 0, 1, 4, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0, 1, 0,
+    0, 1, 0, 1, 4, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 1, 1,
+    1, 0, 1, 1, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 1, 1, 0,
+    0, 0, 0, 0, 1, 1, 1, 1, 0,
 ];
 
 #[test]
