@@ -1,7 +1,8 @@
-use super::lenstra::{excesses, order_of_two};
+use super::lenstra::{self, excesses, order_of_two};
 use super::*;
 use crate::nimber::nim_mul_u128;
 use proptest::prelude::*;
+use std::collections::BTreeMap;
 
 fn ordinal(text: &str) -> Ordinal {
     Ordinal::parse(text).unwrap()
@@ -130,5 +131,109 @@ proptest! {
         }
         let root = nim_sqrt(&a).unwrap();
         prop_assert_eq!(nim_product(&root, &root).unwrap(), a);
+    }
+}
+
+/// The product by the relations alone, term by term, with no tower: each pair of monomials
+/// multiplied digit by digit, and every digit that reaches its prime `p` replaced, `κ^p` by
+/// the generator below or by `α_p`. The reference the tower's products are checked against.
+fn product_by_relations(a: &Sparse, b: &Sparse) -> Sparse {
+    let mut product = Sparse::default();
+    for (m, &c) in a.terms() {
+        for (n, &d) in b.terms() {
+            let mut digits: BTreeMap<Generator, u32> = m.iter().copied().collect();
+            for &(g, digit) in n {
+                *digits.entry(g).or_default() += digit;
+            }
+            let coefficient = nim_mul_u128(c as u128, d as u128) as u64;
+            product = product.plus(&normalised(digits, coefficient));
+        }
+    }
+    product
+}
+
+/// `coefficient·Π g^digit` with every digit below its prime.
+fn normalised(mut digits: BTreeMap<Generator, u32>, coefficient: u64) -> Sparse {
+    let over = digits
+        .iter()
+        .find(|(g, &digit)| u64::from(digit) >= g.prime())
+        .map(|(&g, _)| g);
+    let Some(g) = over else {
+        let monomial: Monomial = digits.into_iter().filter(|&(_, d)| d > 0).collect();
+        let mut element = Sparse::default();
+        element.add_term(monomial, coefficient);
+        return element;
+    };
+    *digits.get_mut(&g).unwrap() -= g.prime() as u32;
+    let below = match g.level {
+        1 => lenstra::alpha(g.prime_index, usize::MAX).unwrap(),
+        level => Sparse::generator(Generator {
+            level: level - 1,
+            ..g
+        }),
+    };
+    let rest: Monomial = digits.into_iter().filter(|&(_, d)| d > 0).collect();
+    let mut rest_element = Sparse::default();
+    rest_element.add_term(rest, coefficient);
+    let expanded = product_by_relations(&rest_element, &below);
+    expanded
+        .terms()
+        .map(|(m, &c)| normalised(m.iter().copied().collect(), c))
+        .fold(Sparse::default(), |sum, part| sum.plus(&part))
+}
+
+/// Ordinals below ω^(ω^3) whose generators are κ_3, κ_9, κ_5 and κ_7: sums of
+/// `ω^(ω^2·a + ω·b + c)·d`.
+fn wider_ordinals() -> impl Strategy<Value = Ordinal> {
+    prop::collection::vec((0u32..2, 0u32..5, 0u32..9, 1u64..300), 1..5).prop_map(|terms| {
+        terms
+            .into_iter()
+            .fold(Ordinal::zero(), |sum, (a, b, c, d)| {
+                let exponent = ordinal(&format!("w^2*{a} + w*{b} + {c}"));
+                sum.nim_sum(&Ordinal::term(exponent, BigUint::from(d)))
+            })
+    })
+}
+
+/// Ordinals with the generators κ_17 and κ_3, whose 17 blocks are multiplied by Karatsuba:
+/// sums of `ω^(ω^5·a + c)·d`.
+fn karatsuba_ordinals() -> impl Strategy<Value = Ordinal> {
+    prop::collection::vec((0u32..17, 0u32..3, 1u64..300), 1..12).prop_map(|terms| {
+        terms.into_iter().fold(Ordinal::zero(), |sum, (a, c, d)| {
+            let exponent = ordinal(&format!("w^5*{a} + {c}"));
+            sum.nim_sum(&Ordinal::term(exponent, BigUint::from(d)))
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn karatsuba_products_agree_with_the_relations_term_by_term(a in karatsuba_ordinals(), b in karatsuba_ordinals()) {
+        let expected = product_by_relations(
+            &Sparse::from_ordinal(&a).unwrap(),
+            &Sparse::from_ordinal(&b).unwrap(),
+        );
+        prop_assert_eq!(nim_product(&a, &b).unwrap(), expected.to_ordinal());
+    }
+
+    #[test]
+    fn tower_products_agree_with_the_relations_term_by_term(a in wider_ordinals(), b in wider_ordinals()) {
+        let expected = product_by_relations(
+            &Sparse::from_ordinal(&a).unwrap(),
+            &Sparse::from_ordinal(&b).unwrap(),
+        );
+        prop_assert_eq!(nim_product(&a, &b).unwrap(), expected.to_ordinal());
+    }
+
+    #[test]
+    fn wider_ordinals_have_inverses_and_square_roots(a in wider_ordinals()) {
+        let inverse = nim_inverse(&a).unwrap();
+        prop_assert_eq!(nim_product(&a, &inverse).unwrap(), Ordinal::from(1));
+        let root = nim_sqrt(&a).unwrap();
+        prop_assert_eq!(nim_product(&root, &root).unwrap(), a.clone());
+        let cube = nim_power(&a, &BigUint::from(3u32)).unwrap();
+        prop_assert_eq!(cube, nim_product(&a, &nim_product(&a, &a).unwrap()).unwrap());
     }
 }
