@@ -107,8 +107,9 @@ pub fn show_bytes(bytes: u64) -> String {
 /// Hears the number of positions listed so far, now and then.
 pub type Progress = Box<dyn FnMut(u64)>;
 
-/// How often a [`Progress`] hears from a long computation.
-const PROGRESS_EVERY: u64 = 1 << 16;
+/// How often a [`Progress`] hears from a long computation: often enough that a search of a
+/// few thousand positions a second (Hex) shows its progress within a second.
+const PROGRESS_EVERY: u64 = 1 << 12;
 
 /// Counts the work and checks the memory of one computation against its [`Limits`].
 pub struct Meter {
