@@ -75,6 +75,8 @@ enum Command {
     /// `2*w` is `w`, `2^w` is `w`); `w`, `ω` and `omega` are ω; `natsum(a, b, ...)` and
     /// `natprod(a, b, ...)` are the natural (Hessenberg) sum and product, and
     /// `nimsum(a, b, ...)` the nim-sum (the Sprague–Grundy value of Nim heaps of those sizes).
+    /// Below ω^(ω^ω), the algebraic closure of 2, the nim field's operations are
+    /// `nimprod(a, b, ...)`, `nimpow(a, n)`, `niminv(a)` and `nimsqrt(a)`: `nimpow(w, 3)` is 2.
     Ordinal(OrdinalArgs),
     /// Computes Conway's `α_p` for the odd primes up to `--to`, by Lenstra's method:
     /// `α_p = κ_p^p` is `κ_f(p) + m_p`, the first ordinal from `κ_f(p)` on that is not a
@@ -377,7 +379,8 @@ struct ExcessArgs {
 
 #[derive(Args)]
 struct OrdinalArgs {
-    /// The ordinal expression: `w^2*3 + w + 5`, `(w + 1)^w`, `nimsum(w + 3, w*2 + 5)`.
+    /// The ordinal expression: `w^2*3 + w + 5`, `(w + 1)^w`, `nimsum(w + 3, w*2 + 5)`,
+    /// `nimprod(w, w + 1)`.
     #[arg(allow_hyphen_values = true)]
     expression: String,
     #[command(flatten)]
