@@ -36,6 +36,10 @@ pub struct Report {
     /// The index of the move perfect play makes here (the quickest win, else a move that
     /// keeps a draw, else the first move, since every move loses); none without moves.
     pub perfect_play: Option<usize>,
+    /// Why play has ended, where the rules say more than that nobody can move ("Black has
+    /// joined left and right").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_over: Option<String>,
 }
 
 /// One move, with what it leads to.
@@ -130,6 +134,7 @@ pub fn report(
         from,
         moves,
         perfect_play,
+        game_over: position.game_over(),
     })
 }
 
@@ -244,9 +249,13 @@ pub fn write(out: &mut dyn Write, json: bool, report: &Report) -> Result<(), Fai
         "right" => " of Right",
         _ => "",
     };
+    let over = match &report.game_over {
+        Some(why) => format!(" ({why}: the game is over)"),
+        None => String::new(),
+    };
     writeln!(
         out,
-        "{}: outcome {}, {}{} move{}{whose}",
+        "{}: outcome {}, {}{} move{}{whose}{over}",
         report.position,
         report.outcome,
         value(&report.value, "; "),

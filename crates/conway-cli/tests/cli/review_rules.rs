@@ -269,3 +269,19 @@ fn a_misere_win_without_a_move_needs_none() {
         "{text}"
     );
 }
+
+/// `moves hex` on a board that a player has joined gave no reason for having no moves, and
+/// its JSON no `game_over` as `solve`'s has.
+#[test]
+fn moves_of_a_finished_hex_game_say_why_there_are_none() {
+    let report = super::json(&["moves", "hex", "W:BBB|...|...", "--json"]);
+    assert_eq!(report["total"], 0);
+    assert_eq!(report["game_over"], "Black has joined left and right");
+    let text = super::stdout_of(&["moves", "hex", "W:BBB|...|..."]);
+    assert!(
+        text.contains("Black has joined left and right: the game is over"),
+        "{text}"
+    );
+    let open = super::json(&["moves", "hex", "...|...|...", "--json"]);
+    assert!(open.get("game_over").is_none());
+}
