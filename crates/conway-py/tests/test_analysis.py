@@ -111,6 +111,16 @@ def test_wythoff_4_7_is_a_p_position():
     assert analysis.move_counts == {"either": 0}
 
 
+def test_ordinal_nim_has_a_transfinite_value_and_its_winning_move():
+    # Heaps w + 3 and 5: the nim-sum is w + 6, and lowering the first heap to 5 wins.
+    analysis = conway.solve("ordinal-nim", "w + 3, 5")
+    assert analysis.value == "*(w + 6)"
+    assert analysis.nim_value is None
+    [move] = analysis.moves
+    assert move.to == conway.position("ordinal-nim", "5, 5")
+    assert conway.solve("ordinal-nim", "3, 5").value == conway.Nimber(6)
+
+
 def test_winning_moves_of_the_texts():
     # moves.tsv: every winning move, in the engine's order, as the whole position after it.
     games = {"nim", "misere-nim", "subtraction:1,2,3", "subtraction:1,3,4", "subtraction:1,3,6",

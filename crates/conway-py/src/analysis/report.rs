@@ -120,8 +120,8 @@ pub(super) fn analyse(
 }
 
 /// The value of an analysis as a Python value: a `Nimber`, a `Game` in the session's store,
-/// γ as a `Nimber` where finite and as its text ("inf(0,2)") where infinite; None where
-/// there is none.
+/// γ as a `Nimber` where finite and as its text ("inf(0,2)") where infinite, a transfinite
+/// nimber (ordinal Nim) as its text ("*(w + 3)"); None where there is none.
 fn value_object(py: Python<'_>, value: Option<Value>) -> PyResult<Option<PyObject>> {
     Ok(match value {
         Some(Value::Nimber(n)) => Some(nimber(py, n)?),
@@ -133,6 +133,12 @@ fn value_object(py: Python<'_>, value: Option<Value>) -> PyResult<Option<PyObjec
         Some(Value::Gamma(gamma)) => Some(match gamma.finite() {
             Some(n) => nimber(py, n)?,
             None => PyString::new(py, &gamma.to_string()).into_any().unbind(),
+        }),
+        Some(value @ Value::Transfinite(_)) => Some(match value.nim_value() {
+            Some(n) => nimber(py, n)?,
+            None => PyString::new(py, &value.show().unwrap_or_default())
+                .into_any()
+                .unbind(),
         }),
         _ => None,
     })
