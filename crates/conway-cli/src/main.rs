@@ -1104,6 +1104,12 @@ impl OrdinalArgs {
     }
 }
 
+/// What `excess --json` prints: each prime's line, in order.
+#[derive(Serialize)]
+struct ExcessTable {
+    primes: Vec<ExcessReport>,
+}
+
 /// One prime's line of `excess --json`; ordinals as the expressions `ordinal` reads.
 #[derive(Serialize)]
 struct ExcessReport {
@@ -1145,7 +1151,7 @@ impl ExcessArgs {
         if !json {
             return Ok(());
         }
-        let reports: Vec<ExcessReport> = table
+        let primes: Vec<ExcessReport> = table
             .into_iter()
             .map(|a| ExcessReport {
                 prime: a.prime,
@@ -1157,7 +1163,7 @@ impl ExcessArgs {
                 seconds: a.seconds,
             })
             .collect();
-        write_json(out, &reports)
+        write_json(out, &ExcessTable { primes })
     }
 }
 

@@ -318,7 +318,8 @@ fn ordinal_nim_field_functions_and_the_excess_table() {
     fails_with(&["ordinal", "nimprod(w^w^w, 2)"], "not below w^(w^w)");
     fails_with(&["ordinal", "nimpow(w, w)"], "whole number");
     fails_with(&["ordinal", "Ω"], "'Ω' is not known");
-    let table = json(&["excess", "--to", "23", "--json"]);
+    let report = json(&["excess", "--to", "23", "--json"]);
+    let table = &report["primes"];
     let excesses: Vec<u64> = (0..8)
         .map(|k| table[k]["excess"].as_u64().unwrap())
         .collect();
@@ -1266,4 +1267,34 @@ fn ordinal_nim_is_solved_and_played_without_listing_its_moves() {
     );
     let lost = play(&["play", "ordinal-nim", "w, w"], "w, 7\n");
     assert!(lost.contains("I play heap 1: w → 7"), "{lost}");
+}
+
+/// The review: `nimprod(w^(w^26), 1)` needed a field of 221,169 coefficients and was
+/// refused (and `nimprod(w^(w^100), 1)` ran for minutes), though neither needs any
+/// reduction; a heap written as `nimsum(1, 2)` was split at its comma; a finite heap past
+/// 2^64 was said to have infinitely many moves.
+#[test]
+fn products_that_need_no_field_are_made_term_by_term() {
+    assert_eq!(stdout_of(&["ordinal", "nimprod(w^(w^26), 1)"]), "w^w^26");
+    assert_eq!(stdout_of(&["ordinal", "nimprod(w^(w^100), 1)"]), "w^w^100");
+    assert_eq!(
+        stdout_of(&["ordinal", "nimprod(w^(w^13), w)"]),
+        "w^(w^13 + 1)"
+    );
+    assert_eq!(
+        stdout_of(&["ordinal", "nimprod(w^(w^13) + w, w^(w^13) + w)"]),
+        "w^(w^13*2) + w^2"
+    );
+    assert_eq!(
+        stdout_of(&["ordinal", "nimpow(w^(w^26), 107)"]),
+        "w^w^14 + 1"
+    );
+    let report = json(&["solve", "ordinal-nim", "nimsum(1, 2), 3", "--json"]);
+    assert_eq!(report["outcome"], "P");
+    fails_with(
+        &["moves", "ordinal-nim", "18446744073709551616"],
+        "too many moves",
+    );
+    let huge = json(&["solve", "ordinal-nim", "18446744073709551616, 3", "--json"]);
+    assert_eq!(huge["value"], "*18446744073709551619");
 }

@@ -73,14 +73,27 @@ impl Ruleset for OrdinalNim {
 
 const MISERE: &str = "misère play of ordinal Nim is not supported";
 
-/// Heaps separated by commas, each an ordinal expression.
+/// Heaps separated by commas outside parentheses, each an ordinal expression (which may
+/// call `nimsum(a, b)`).
 fn parse_heaps(text: &str) -> Result<Vec<Ordinal>, ParseError> {
-    let mut heaps = Vec::new();
-    let mut column = 0;
-    for part in text.split(',') {
-        let heap = Ordinal::parse(part).map_err(|e| e.shifted(column))?;
-        heaps.push(heap);
-        column += part.chars().count() + 1;
+    let chars: Vec<char> = text.chars().collect();
+    let mut ends = Vec::new();
+    let mut depth = 0i64;
+    for (at, &c) in chars.iter().enumerate() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth <= 0 => ends.push(at),
+            _ => {}
+        }
+    }
+    ends.push(chars.len());
+    let mut start = 0;
+    let mut heaps = Vec::with_capacity(ends.len());
+    for end in ends {
+        let part: String = chars[start..end].iter().collect();
+        heaps.push(Ordinal::parse(&part).map_err(|e| e.shifted(start))?);
+        start = end + 1;
     }
     Ok(heaps)
 }
@@ -149,19 +162,24 @@ impl ImpartialFace for Heaps {
         OrdinalNim { info: self.info }.parse_under(text, play)
     }
 
-    /// The moves, where they are finitely many: every heap finite.
+    /// The moves, where they are finitely many (every heap finite) and few enough to list.
     fn options(&self, _play: Play) -> Result<Vec<Position>, RuleError> {
-        let mut total = 0u64;
+        let mut sizes = Vec::with_capacity(self.heaps.len());
         for heap in &self.heaps {
-            let size = heap.to_finite().and_then(|n| n.to_u64());
-            total = size
-                .and_then(|n| total.checked_add(n))
-                .filter(|&t| t <= super::MAX_LISTED_MOVES)
+            let size = heap
+                .to_finite()
                 .ok_or_else(|| self.unsupported(INFINITELY_MANY))?;
+            sizes.push(size.to_u64().unwrap_or(u64::MAX));
+        }
+        let total = sizes.iter().fold(0u64, |sum, &n| sum.saturating_add(n));
+        if total > MAX_LISTED {
+            return Err(RuleError::TooManyMoves {
+                game: self.info.name.to_string(),
+                limit: MAX_LISTED,
+            });
         }
         let mut options = Vec::new();
-        for (i, heap) in self.heaps.iter().enumerate() {
-            let size = heap.to_finite().and_then(|n| n.to_u64()).unwrap_or(0);
+        for (i, &size) in sizes.iter().enumerate() {
             options.extend((0..size).map(|n| self.lowered(i, Ordinal::from(n))));
         }
         Ok(options)
@@ -262,7 +280,7 @@ impl ImpartialFace for Heaps {
     }
 
     fn graph(&self, _play: Play, _budget: Budget) -> Result<GraphReport, RuleError> {
-        Err(self.unsupported(INFINITELY_MANY))
+        Err(self.unsupported("the game graph of ordinal Nim is not drawn, since below a heap of w lie infinitely many positions; `graph nim` draws finite heaps"))
     }
 
     fn same(&self, other: &dyn ImpartialFace) -> bool {
@@ -324,6 +342,9 @@ impl Valuer for Nimbers<'_> {
         Ok(())
     }
 }
+
+/// The most moves listed at once: each is a whole position, of a few hundred bytes.
+const MAX_LISTED: u64 = 1 << 16;
 
 const INFINITELY_MANY: &str = "a heap of w or more can be lowered to infinitely many sizes, so its moves cannot be listed; `solve` gives the winning ones, and `play` takes a move typed as the position it leads to";
 

@@ -265,20 +265,101 @@ fn relation(g: Generator) -> Sparse {
     }
 }
 
-/// The nim-product of two ordinals below ω^(ω^ω).
+/// The nim-product of two ordinals below ω^(ω^ω): term by term where that is little work
+/// (`κ·1` needs no field at all), else in the finite field that holds both.
 pub fn nim_product(a: &Ordinal, b: &Ordinal) -> Result<Ordinal, FieldError> {
     let (a, b) = (Sparse::from_ordinal(a)?, Sparse::from_ordinal(b)?);
+    if let Some(product) = sparse_product(&a, &b, &mut SPARSE_WORK.clone())? {
+        return Ok(product.to_ordinal());
+    }
     let tower = tower_for(&[&a, &b], MAX_DIMENSION)?;
     Ok(tower
         .sparse(&tower.mul(&tower.dense(&a), &tower.dense(&b)))
         .to_ordinal())
 }
 
-/// The nim-power `a^n` (`a` nim-multiplied by itself `n` times).
+/// The nim-power `a^n` (`a` nim-multiplied by itself `n` times): by squaring term by term
+/// where that is little work, else in the finite field that holds `a`.
 pub fn nim_power(a: &Ordinal, n: &BigUint) -> Result<Ordinal, FieldError> {
     let a = Sparse::from_ordinal(a)?;
+    let mut work = SPARSE_WORK;
+    let mut power = Some(Sparse::finite(1));
+    for bit in (0..n.bits()).rev() {
+        if let Some(p) = power {
+            power = sparse_product(&p, &p, &mut work)?;
+        }
+        if let (Some(p), true) = (&power, n.bit(bit)) {
+            power = sparse_product(p, &a, &mut work)?;
+        }
+    }
+    if let Some(power) = power {
+        return Ok(power.to_ordinal());
+    }
     let tower = tower_for(&[&a], MAX_DIMENSION)?;
     Ok(tower.sparse(&tower.pow(&tower.dense(&a), n)).to_ordinal())
+}
+
+/// How many products of monomials a computation term by term may make before it leaves the
+/// rest to a tower.
+const SPARSE_WORK: u64 = 200_000;
+
+/// The product by the relations alone: each pair of monomials multiplied digit by digit,
+/// and every digit that reaches its prime `p` replaced, `κ^p` by the generator below or by
+/// `α_p`. `None` once `work` monomial products have been made.
+pub(crate) fn sparse_product(
+    a: &Sparse,
+    b: &Sparse,
+    work: &mut u64,
+) -> Result<Option<Sparse>, FieldError> {
+    let mut product = Sparse::default();
+    for (m, &c) in a.terms() {
+        for (n, &d) in b.terms() {
+            if *work == 0 {
+                return Ok(None);
+            }
+            *work -= 1;
+            let mut digits: BTreeMap<Generator, u32> = m.iter().copied().collect();
+            for &(g, digit) in n {
+                *digits.entry(g).or_default() += digit;
+            }
+            let coefficient = crate::nimber::nim_mul(c, d);
+            match reduced(digits, coefficient, work)? {
+                Some(term) => product = product.plus(&term),
+                None => return Ok(None),
+            }
+        }
+    }
+    Ok(Some(product))
+}
+
+/// `coefficient·Π g^digit` with every digit brought below its prime.
+fn reduced(
+    mut digits: BTreeMap<Generator, u32>,
+    coefficient: u64,
+    work: &mut u64,
+) -> Result<Option<Sparse>, FieldError> {
+    let over = digits
+        .iter()
+        .find(|(g, &digit)| u64::from(digit) >= g.prime())
+        .map(|(&g, _)| g);
+    let monomial = |digits: BTreeMap<Generator, u32>| {
+        let mut element = Sparse::default();
+        let monomial = digits.into_iter().filter(|&(_, d)| d > 0).collect();
+        element.add_term(monomial, coefficient);
+        element
+    };
+    let Some(g) = over else {
+        return Ok(Some(monomial(digits)));
+    };
+    *digits.get_mut(&g).expect("found above") -= g.prime() as u32;
+    let below = match g.level {
+        1 => lenstra::alpha(g.prime_index, MAX_DIMENSION)?,
+        level => Sparse::generator(Generator {
+            level: level - 1,
+            ..g
+        }),
+    };
+    sparse_product(&monomial(digits), &below, work)
 }
 
 /// The nim-inverse: the `x` with `a ⊗ x = 1`.
