@@ -269,7 +269,7 @@ fn relation(g: Generator) -> Sparse {
 /// (`κ·1` needs no field at all), else in the finite field that holds both.
 pub fn nim_product(a: &Ordinal, b: &Ordinal) -> Result<Ordinal, FieldError> {
     let (a, b) = (Sparse::from_ordinal(a)?, Sparse::from_ordinal(b)?);
-    if let Some(product) = sparse_product(&a, &b, &mut SPARSE_WORK.clone())? {
+    if let Some(product) = sparse_product(&a, &b, &mut { SPARSE_WORK })? {
         return Ok(product.to_ordinal());
     }
     let tower = tower_for(&[&a, &b], MAX_DIMENSION)?;

@@ -136,7 +136,8 @@ proptest! {
 /// The product by the relations alone, term by term, with no tower (and no budget): the
 /// reference the tower's products are checked against.
 fn product_by_relations(a: &Sparse, b: &Sparse) -> Sparse {
-    sparse_product(a, b, &mut u64::MAX).unwrap().unwrap()
+    let mut unbounded = u64::MAX;
+    sparse_product(a, b, &mut unbounded).unwrap().unwrap()
 }
 
 /// The product in the tower that holds both factors.
