@@ -269,7 +269,8 @@ fn relation(g: Generator) -> Sparse {
 /// (`κ·1` needs no field at all), else in the finite field that holds both.
 pub fn nim_product(a: &Ordinal, b: &Ordinal) -> Result<Ordinal, FieldError> {
     let (a, b) = (Sparse::from_ordinal(a)?, Sparse::from_ordinal(b)?);
-    if let Some(product) = sparse_product(&a, &b, &mut { SPARSE_WORK })? {
+    let mut work = SPARSE_WORK;
+    if let Some(product) = sparse_product(&a, &b, &mut work)? {
         return Ok(product.to_ordinal());
     }
     let tower = tower_for(&[&a, &b], MAX_DIMENSION)?;
