@@ -10,7 +10,7 @@
 //! test leans on, costs about one pass over the vector rather than a full product.
 
 use super::{Generator, Sparse};
-use crate::nimber::nim_mul;
+use crate::nimber::{nim_inv, nim_mul};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive};
 use std::sync::OnceLock;
@@ -265,16 +265,56 @@ impl Tower {
         result
     }
 
-    /// The inverse of a non-zero `a`: `a^(2^e - 2)`, as `(a^(2^(e-1) - 1))²` by Itoh and
-    /// Tsujii's chain, which takes `O(log e)` products and `e` squarings.
+    /// The inverse of a non-zero `a`, level by level: at each level `a` is a polynomial in
+    /// the generator `y` over the level below, and Euclid's algorithm against `y^p - β` finds
+    /// `s` with `s·a = 1` there, dividing by leading coefficients inverted one level down.
     pub(crate) fn inverse(&self, a: &[u64]) -> Dense {
-        let ones = self.degree() - 1;
-        self.square(&self.power_of_ones(a, ones))
+        self.inverse_at(self.top(), a)
     }
 
-    /// `a^(2^count - 1)`, the product of `a^(2^i)` for `i < count`.
-    fn power_of_ones(&self, a: &[u64], count: u64) -> Dense {
-        self.frobenius_product(a, 1, count)
+    fn inverse_at(&self, level: usize, a: &[u64]) -> Dense {
+        if level == 0 {
+            return vec![nim_inv(a[0]).expect("only non-zero elements are inverted")];
+        }
+        let below = level - 1;
+        let (size, prime) = (self.sizes[below], self.levels[below].prime);
+        let mut modulus = vec![self.dense_at(below, &self.levels[below].beta)];
+        modulus.resize(prime, vec![0; size]);
+        modulus.push(self.one_at(below));
+        let (mut r0, mut r1) = (
+            modulus,
+            trimmed(a.chunks(size).map(<[u64]>::to_vec).collect()),
+        );
+        let (mut s0, mut s1): (Vec<Dense>, Vec<Dense>) = (Vec::new(), vec![self.one_at(below)]);
+        while r1.len() > 1 {
+            let lead = self.inverse_at(below, r1.last().expect("not empty"));
+            let mut quotient = vec![vec![0; size]; r0.len() - r1.len() + 1];
+            while r0.len() >= r1.len() {
+                let shift = r0.len() - r1.len();
+                let factor = self.mul_at(below, r0.last().expect("not empty"), &lead);
+                for (k, c) in r1.iter().enumerate() {
+                    add_into(&mut r0[k + shift], &self.mul_at(below, c, &factor));
+                }
+                quotient[shift] = factor;
+                r0 = trimmed(r0);
+            }
+            let mut s = s0;
+            for (i, q) in quotient.iter().enumerate() {
+                for (j, c) in s1.iter().enumerate() {
+                    if s.len() <= i + j {
+                        s.resize(i + j + 1, vec![0; size]);
+                    }
+                    add_into(&mut s[i + j], &self.mul_at(below, q, c));
+                }
+            }
+            (r0, r1, s0, s1) = (r1, r0, s1, trimmed(s));
+        }
+        let unit = self.inverse_at(below, &r1[0]);
+        let mut inverse = vec![0; self.sizes[level]];
+        for (j, c) in s1.iter().enumerate() {
+            add_into(&mut inverse[j * size..], &self.mul_at(below, c, &unit));
+        }
+        inverse
     }
 
     /// The product of `a^(2^(step·i))` for `i < count`, by doubling: the norm-like products
@@ -453,6 +493,14 @@ impl Tower {
         }
         result
     }
+}
+
+/// A polynomial without its zero leading coefficients.
+fn trimmed(mut polynomial: Vec<Dense>) -> Vec<Dense> {
+    while polynomial.last().is_some_and(|c| is_zero(c)) {
+        polynomial.pop();
+    }
+    polynomial
 }
 
 fn is_zero(block: &[u64]) -> bool {
