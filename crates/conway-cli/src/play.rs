@@ -185,12 +185,11 @@ impl Game<'_> {
                 return Ok(None);
             }
             let answer = line.trim();
-            if let Ok(typed) = position.parse_another(answer, self.play) {
-                if position.is_move(mover, &typed, self.play)? {
-                    return Ok(Some(typed));
-                }
+            match position.parse_another(answer, self.play) {
+                Ok(typed) if position.is_move(mover, &typed, self.play)? => return Ok(Some(typed)),
+                Ok(_) => writeln!(output, "'{answer}' is not a position one move away")?,
+                Err(error) => writeln!(output, "{error}")?,
             }
-            writeln!(output, "'{answer}' is not a position one move away")?;
         }
     }
 
