@@ -174,16 +174,10 @@ impl Game<'_> {
             )?;
         }
         loop {
-            write!(output, "move? ")?;
-            output.flush()?;
-            let mut line = String::new();
-            let read = input
-                .read_line(&mut line)
-                .map_err(|e| format!("cannot read your move: {e}"))?;
-            if read == 0 {
+            let Some(line) = read_move(input, output)? else {
                 writeln!(output, "Goodbye.")?;
                 return Ok(None);
-            }
+            };
             let answer = line.trim();
             match position.parse_another(answer, self.play) {
                 Ok(typed) if position.is_move(mover, &typed, self.play)? => return Ok(Some(typed)),
@@ -257,15 +251,9 @@ impl Game<'_> {
             )?;
         }
         loop {
-            write!(output, "move? ")?;
-            output.flush()?;
-            let mut line = String::new();
-            let read = input
-                .read_line(&mut line)
-                .map_err(|e| format!("cannot read your move: {e}"))?;
-            if read == 0 {
+            let Some(line) = read_move(input, output)? else {
                 return Ok(None);
-            }
+            };
             let answer = line.trim();
             let by_number = answer
                 .parse::<usize>()
@@ -312,6 +300,17 @@ impl Game<'_> {
         )?;
         Ok(chosen)
     }
+}
+
+/// Asks for a move and reads the line typed; `None` at the end of the input.
+fn read_move(input: &mut impl BufRead, output: &mut dyn Write) -> Result<Option<String>, Failure> {
+    write!(output, "move? ")?;
+    output.flush()?;
+    let mut line = String::new();
+    let read = input
+        .read_line(&mut line)
+        .map_err(|e| format!("cannot read your move: {e}"))?;
+    Ok((read > 0).then_some(line))
 }
 
 /// The most winning moves shown as hints where the moves are too many to list.
