@@ -1,7 +1,7 @@
 //! Defects found by the review of short games, the expression language, `eval` and `repl`:
 //! one test each, named after the defect.
 
-use super::{conway, fails_with, within_memory};
+use super::{fails_with, within_memory};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
@@ -9,16 +9,7 @@ use std::time::{Duration, Instant};
 
 /// `conway eval EXPR`'s one line of answer.
 fn eval(expression: &str) -> String {
-    let output = conway(&["eval", expression]);
-    assert!(
-        output.status.success(),
-        "{expression}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout)
-        .unwrap()
-        .trim_end()
-        .to_string()
+    super::stdout_of(&["eval", expression])
 }
 
 const HUGE: &str = "10000000000000000000000000000000000000000";
