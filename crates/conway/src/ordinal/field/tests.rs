@@ -94,13 +94,23 @@ fn ordinals_at_or_past_the_closure_are_refused() {
     ));
 }
 
+/// The nim-sum of `ω^exponent·coefficient` over the terms, each exponent an ordinal expression.
+fn sum_of_terms(terms: impl IntoIterator<Item = (String, u64)>) -> Ordinal {
+    terms
+        .into_iter()
+        .fold(Ordinal::zero(), |sum, (exponent, c)| {
+            sum.nim_sum(&Ordinal::term(ordinal(&exponent), BigUint::from(c)))
+        })
+}
+
 /// Ordinals below ω^(ω^2) with small generators: sums of `ω^(ω·a + b)·c`.
 fn small_ordinals() -> impl Strategy<Value = Ordinal> {
     prop::collection::vec((0u32..3, 0u32..4, 1u64..20), 0..4).prop_map(|terms| {
-        terms.into_iter().fold(Ordinal::zero(), |sum, (a, b, c)| {
-            let exponent = ordinal(&format!("w*{a} + {b}"));
-            sum.nim_sum(&Ordinal::term(exponent, BigUint::from(c)))
-        })
+        sum_of_terms(
+            terms
+                .into_iter()
+                .map(|(a, b, c)| (format!("w*{a} + {b}"), c)),
+        )
     })
 }
 
@@ -146,12 +156,11 @@ fn tower_product(a: &Ordinal, b: &Ordinal) -> Ordinal {
 /// `ω^(ω^2·a + ω·b + c)·d`.
 fn wider_ordinals() -> impl Strategy<Value = Ordinal> {
     prop::collection::vec((0u32..2, 0u32..5, 0u32..9, 1u64..300), 1..5).prop_map(|terms| {
-        terms
-            .into_iter()
-            .fold(Ordinal::zero(), |sum, (a, b, c, d)| {
-                let exponent = ordinal(&format!("w^2*{a} + w*{b} + {c}"));
-                sum.nim_sum(&Ordinal::term(exponent, BigUint::from(d)))
-            })
+        sum_of_terms(
+            terms
+                .into_iter()
+                .map(|(a, b, c, d)| (format!("w^2*{a} + w*{b} + {c}"), d)),
+        )
     })
 }
 
@@ -159,10 +168,11 @@ fn wider_ordinals() -> impl Strategy<Value = Ordinal> {
 /// sums of `ω^(ω^5·a + c)·d`.
 fn karatsuba_ordinals() -> impl Strategy<Value = Ordinal> {
     prop::collection::vec((0u32..17, 0u32..3, 1u64..300), 1..12).prop_map(|terms| {
-        terms.into_iter().fold(Ordinal::zero(), |sum, (a, c, d)| {
-            let exponent = ordinal(&format!("w^5*{a} + {c}"));
-            sum.nim_sum(&Ordinal::term(exponent, BigUint::from(d)))
-        })
+        sum_of_terms(
+            terms
+                .into_iter()
+                .map(|(a, c, d)| (format!("w^5*{a} + {c}"), d)),
+        )
     })
 }
 
