@@ -30,6 +30,7 @@ fn help() -> String {
     format!(
         "Games: 3, -3/8, *, *5, ^, vv*, ^3, ^<2>, ^[3], 1/2^*, +-1, {{2 || 1 | 0}}, Tiny(2)\n\
          Operators: G + H, G - H, -G, n * G, G : H (ordinal sum)\n\
+         Ordinals: ordinal(w^2 + 1), and their nimbers *w, *(w + 3) (with nimprod, nimpow, ...)\n\
          Comparisons: == != <= >= < > <> (confused) <| (less or confused) |>\n\
          Methods: {}\n\
          Functions: {}\n\

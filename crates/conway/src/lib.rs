@@ -111,6 +111,8 @@ pub fn eval(expression: &str) -> Result<Evaluated, Error> {
                 .map_err(|source| Error::from(LangError::Limit { column: 1, source }))?;
             Evaluated::Game(Box::new(game))
         }
+        lang::Value::Ordinal(ordinal) => Evaluated::Ordinal(ordinal),
+        lang::Value::Transfinite(ordinal) => Evaluated::Transfinite(ordinal),
     })
 }
 
@@ -122,6 +124,10 @@ pub enum Evaluated {
     Game(Box<ShortGame>),
     /// The truth of a comparison.
     Truth(bool),
+    /// An ordinal, from `ordinal(...)`.
+    Ordinal(ordinal::Ordinal),
+    /// The nimber `*α` of an infinite ordinal `α`, as `*w`.
+    Transfinite(ordinal::Ordinal),
 }
 
 impl Evaluated {
@@ -131,6 +137,8 @@ impl Evaluated {
         match self {
             Evaluated::Game(game) => game.show(),
             Evaluated::Truth(truth) => Some(truth.to_string()),
+            Evaluated::Ordinal(ordinal) => Some(ordinal.to_string()),
+            Evaluated::Transfinite(ordinal) => Some(ordinal.nimber().to_string()),
         }
     }
 }

@@ -515,12 +515,20 @@ fn thermograph_of(
     interrupt: Arc<AtomicBool>,
 ) -> Result<(thermo::Report, String), ApiError> {
     let mut env = request.session(limits, interrupt)?;
-    let Value::Game(game) = request.value(&mut env)? else {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "a comparison is true or false, not a game with a thermograph",
-        ));
-    };
+    let game =
+        match request.value(&mut env)? {
+            Value::Game(game) => game,
+            Value::Bool(_) => {
+                return Err(ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "a comparison is true or false, not a game with a thermograph",
+                ))
+            }
+            _ => return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "only short games have thermographs; an ordinal or a transfinite nimber has none",
+            )),
+        };
     let (report, _, picture) =
         thermo::analyse(&request.expression, env.store_mut(), game).map_err(ApiError::search)?;
     Ok((report, picture))

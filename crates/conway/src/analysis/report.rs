@@ -100,12 +100,7 @@ impl Value {
             Value::Nimber(n) => Some(nimber_text(*n)),
             Value::Game(game) => game.show(),
             Value::Gamma(gamma) => Some(gamma.to_string()),
-            Value::Transfinite(ordinal) => Some(match ordinal.to_finite() {
-                Some(n) if n <= u64::MAX.into() => nimber_text(n.to_u64().expect("fits")),
-                Some(n) => format!("*{n}"),
-                None if ordinal == &Ordinal::omega() => "*w".to_string(),
-                None => format!("*({ordinal})"),
-            }),
+            Value::Transfinite(ordinal) => Some(ordinal.nimber().to_string()),
         }
     }
 

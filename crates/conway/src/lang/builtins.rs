@@ -280,35 +280,28 @@ pub(super) enum NimError {
 /// Applies the nim-field function `name` (one of [`FUNCTIONS`] of kind [`Function::Nim`],
 /// other than `nimpow`, whose exponent is read apart) to its arguments.
 pub(super) fn nim_function(name: &str, args: &[u128]) -> Result<u128, NimError> {
-    let check = |expected: &'static str, ok: bool| {
-        if ok {
-            Ok(())
-        } else {
-            Err(NimError::Arity(expected))
-        }
-    };
+    nim_arity(name, args.len())?;
     match name {
-        "nimsum" => {
-            check("at least 1", !args.is_empty())?;
-            Ok(args.iter().fold(0, |sum, &a| sum ^ a))
-        }
-        "nimprod" => {
-            check("at least 1", !args.is_empty())?;
-            Ok(args.iter().fold(1, |product, &a| nim_mul_u128(product, a)))
-        }
-        "nimdiv" => {
-            check("2", args.len() == 2)?;
-            nim_div_u128(args[0], args[1]).ok_or(NimError::ZeroDivisor(1))
-        }
-        "niminv" => {
-            check("1", args.len() == 1)?;
-            nim_inv_u128(args[0]).ok_or(NimError::ZeroDivisor(0))
-        }
-        "nimsqrt" => {
-            check("1", args.len() == 1)?;
-            Ok(nim_sqrt_u128(args[0]))
-        }
+        "nimsum" => Ok(args.iter().fold(0, |sum, &a| sum ^ a)),
+        "nimprod" => Ok(args.iter().fold(1, |product, &a| nim_mul_u128(product, a))),
+        "nimdiv" => nim_div_u128(args[0], args[1]).ok_or(NimError::ZeroDivisor(1)),
+        "niminv" => nim_inv_u128(args[0]).ok_or(NimError::ZeroDivisor(0)),
+        "nimsqrt" => Ok(nim_sqrt_u128(args[0])),
         _ => unreachable!("{name} is not a nim-field function with nimber arguments"),
+    }
+}
+
+/// Whether the nim-field function `name` takes `count` arguments.
+pub(super) fn nim_arity(name: &str, count: usize) -> Result<(), NimError> {
+    let (expected, ok) = match name {
+        "nimsum" | "nimprod" => ("at least 1", count >= 1),
+        "nimdiv" => ("2", count == 2),
+        _ => ("1", count == 1),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(NimError::Arity(expected))
     }
 }
 

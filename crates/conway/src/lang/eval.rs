@@ -8,10 +8,12 @@
 use super::builtins::{self, CallError, Function, Method, NimError};
 use super::syntax::{parse, Expr, ExprKind, Op, Statement};
 use super::token::{abbreviate, Comparison};
+use super::transfinite;
 use super::{LangError, MAX_SHOWN};
 use crate::engine::SearchError;
 use crate::nimber::nim_pow_u128;
 use crate::number::Dyadic;
+use crate::ordinal::Ordinal;
 use crate::short::{GameId, Store};
 use num_bigint::BigUint;
 use std::collections::HashMap;
@@ -20,13 +22,17 @@ use std::fmt;
 /// The value of an expression. A game is an id in the store of the [`Env`] (or the store given
 /// to [`eval_game`]) that computed it, and means nothing without that store:
 /// [`Env::show`] prints it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Value {
     /// A short game in canonical form; nimbers are games too (`*3 + *5` is the game `*6`).
     Game(GameId),
     /// The answer to a comparison.
     Bool(bool),
+    /// An ordinal, `ordinal(w + 1)`.
+    Ordinal(Ordinal),
+    /// The nimber `*α` of an infinite ordinal `α` (a finite one is a [`Value::Game`]).
+    Transfinite(Ordinal),
 }
 
 /// A session: the store its games live in and the names bound by `let`, kept from line to line
@@ -74,7 +80,7 @@ impl Env {
         match parse(line)? {
             Statement::Let { name, value, .. } => {
                 let value = self.eval(&value)?;
-                self.names.insert(name, value);
+                self.names.insert(name, value.clone());
                 Ok(Some(value))
             }
             Statement::Expr(expr) => self.eval(&expr).map(Some),
@@ -83,7 +89,7 @@ impl Env {
 
     /// The value bound to a name.
     pub fn get(&self, name: &str) -> Option<Value> {
-        self.names.get(name).copied()
+        self.names.get(name).cloned()
     }
 
     /// Evaluates a parsed expression with these bindings, in this store.
@@ -96,16 +102,18 @@ impl Env {
     }
 
     /// A value as text: a game's canonical form as the texts write it (`*6`, `^*`, `+-1`,
-    /// `{2|-1/2}`), or `true` / `false`. A form longer than [`MAX_SHOWN`] characters is an
+    /// `{2|-1/2}`), `true` / `false`, an ordinal's Cantor normal form (`w^2 + 1`) or a
+    /// transfinite nimber (`*(w + 1)`). A text longer than [`MAX_SHOWN`] characters is an
     /// error rather than a string that would not fit in memory.
     pub fn show(&self, value: &Value) -> Result<String, LangError> {
-        match value {
-            Value::Game(game) => self
-                .store
-                .show_within(*game, MAX_SHOWN)
-                .ok_or(LangError::TooLong { limit: MAX_SHOWN }),
-            Value::Bool(truth) => Ok(truth.to_string()),
-        }
+        let text = match value {
+            Value::Game(game) => self.store.show_within(*game, MAX_SHOWN),
+            Value::Bool(truth) => Some(truth.to_string()),
+            Value::Ordinal(ordinal) => Some(ordinal.to_string()),
+            Value::Transfinite(ordinal) => Some(ordinal.nimber().to_string()),
+        };
+        text.filter(|text| text.len() <= MAX_SHOWN)
+            .ok_or(LangError::TooLong { limit: MAX_SHOWN })
     }
 
     /// The store the session's games live in.
@@ -147,9 +155,12 @@ pub fn eval_game(text: &str, store: &mut Store) -> Result<GameId, LangError> {
     .eval(&expr)?
     {
         Value::Game(game) => Ok(game),
-        Value::Bool(truth) => Err(LangError::Type {
+        other => Err(LangError::Type {
             column: expr.column,
-            message: format!("the expression is the truth value {truth}, not a game"),
+            message: format!(
+                "the expression is {}, not a short game",
+                transfinite::describe(store, &other)
+            ),
         }),
     }
 }
@@ -165,7 +176,7 @@ pub fn eval_nimber(text: &str) -> Result<u128, LangError> {
     match value {
         Value::Game(game) => builtins::nimber_of(&env.store, game)
             .ok_or_else(|| not_a_nimber(shown(&env.store, game))),
-        Value::Bool(truth) => Err(not_a_nimber(format!("the truth value {truth}"))),
+        other => Err(not_a_nimber(transfinite::describe(&env.store, &other))),
     }
 }
 
@@ -280,13 +291,9 @@ impl Walk<'_> {
                 }
                 schedule(&mut std::iter::once(&**receiver).chain(args), false)
             }
-            ExprKind::Name(name) => {
-                values.push(self.names.get(name).copied().ok_or_else(|| {
-                    LangError::UnknownName {
-                        column: expr.column,
-                        name: name.clone(),
-                    }
-                })?)
+            ExprKind::Name(name) => values.push(self.name(name, expr.column)?),
+            ExprKind::Ordinal { text, at, nimber } => {
+                values.push(transfinite::literal(self.store, text, *at, *nimber)?)
             }
             ExprKind::Integer(_)
             | ExprKind::Fraction { .. }
@@ -295,6 +302,17 @@ impl Walk<'_> {
             | ExprKind::Uptimal { .. } => values.push(self.leaf(expr, field)?),
         }
         Ok(())
+    }
+
+    /// The value bound to `name`.
+    fn name(&self, name: &str, column: usize) -> Result<Value, LangError> {
+        self.names
+            .get(name)
+            .cloned()
+            .ok_or_else(|| LangError::UnknownName {
+                column,
+                name: name.to_string(),
+            })
     }
 
     /// The value of an expression without subexpressions.
@@ -353,6 +371,10 @@ impl Walk<'_> {
                 let parts = games(values, parts.iter(), Need::Sum)?;
                 self.sum(&parts, column)?
             }
+            ExprKind::Negate(_) if values.last().is_some_and(transfinite::is_beyond) => {
+                let value = values.pop().expect("the operand's value");
+                return transfinite::negate(self.store, value, column);
+            }
             ExprKind::Negate(inner) => {
                 let inner = games(values, std::iter::once(&**inner), Need::Negation)?;
                 self.store.neg(inner[0]).map_err(|e| limit(column, e))?
@@ -369,9 +391,20 @@ impl Walk<'_> {
             },
             ExprKind::Chain { first, rest } => {
                 let operands = take(values, rest.len() + 1);
+                if operands.iter().any(transfinite::is_beyond) {
+                    return transfinite::chain(self.store, first, rest, operands);
+                }
                 self.chain(first, rest, &operands)?
             }
             ExprKind::Compare { op, left, right } => {
+                if values[values.len() - 2..]
+                    .iter()
+                    .any(transfinite::is_beyond)
+                {
+                    let [a, b]: [Value; 2] = take(values, 2).try_into().expect("two sides");
+                    let sides = [(a, &**left), (b, &**right)];
+                    return transfinite::compare(self.store, *op, sides).map(Value::Bool);
+                }
                 let sides = games(values, [&**left, &**right], Need::Compare(*op))?;
                 let truth = compare(self.store, *op, sides[0], sides[1]);
                 return truth.map(Value::Bool).map_err(|e| limit(column, e));
@@ -435,9 +468,9 @@ impl Walk<'_> {
         operands: &[Value],
     ) -> Result<GameId, LangError> {
         let first_op = rest.first().map_or(Op::Add, |r| r.0);
-        let mut total = need_game(operands[0], first, Need::Operator(first_op))?;
+        let mut total = need_game(&operands[0], first, Need::Operator(first_op))?;
         for ((op, column, operand), value) in rest.iter().zip(&operands[1..]) {
-            let game = need_game(*value, operand, Need::Operator(*op))?;
+            let game = need_game(value, operand, Need::Operator(*op))?;
             total = self.operate(*op, total, game, *column)?;
         }
         Ok(total)
@@ -510,6 +543,19 @@ impl Walk<'_> {
         values: &mut Vec<Value>,
     ) -> Result<Value, LangError> {
         let (known, function) = find_function(name, column)?;
+        if matches!(function, Function::Nim) {
+            let count = if known == "nimpow" { 1 } else { args.len() };
+            if values[values.len() - count..]
+                .iter()
+                .any(transfinite::is_beyond)
+            {
+                let exponent = (known == "nimpow")
+                    .then(|| exponent(&args[1]))
+                    .transpose()?;
+                let values = take(values, count);
+                return transfinite::nim_call(self.store, known, values, args, exponent, column);
+            }
+        }
         let game = match function {
             Function::Game { run, .. } => {
                 let args = games(values, args.iter(), Need::Call(known))?;
@@ -618,20 +664,20 @@ fn games<'a>(
     taken
         .into_iter()
         .zip(children)
-        .map(|(value, child)| need_game(value, child, user))
+        .map(|(value, child)| need_game(&value, child, user))
         .collect()
 }
 
 /// The game a value is, or an error saying who needed one.
-fn need_game(value: Value, expr: &Expr, user: Need) -> Result<GameId, LangError> {
+fn need_game(value: &Value, expr: &Expr, user: Need) -> Result<GameId, LangError> {
     match value {
-        Value::Game(game) => Ok(game),
-        Value::Bool(truth) => Err(not_a_game(expr, user, truth)),
+        Value::Game(game) => Ok(*game),
+        other => Err(not_a_game(expr, user, other)),
     }
 }
 
 #[cold]
-fn not_a_game(expr: &Expr, user: Need, truth: bool) -> LangError {
+fn not_a_game(expr: &Expr, user: Need, value: &Value) -> LangError {
     let user = match user {
         Need::Sum => "a sum".to_string(),
         Need::Negation => "negation".to_string(),
@@ -644,7 +690,10 @@ fn not_a_game(expr: &Expr, user: Need, truth: bool) -> LangError {
     };
     LangError::Type {
         column: expr.column,
-        message: format!("{user} needs games, but this is the truth value {truth}"),
+        message: format!(
+            "{user} needs short games, but this is {}",
+            transfinite::describe_other(value)
+        ),
     }
 }
 

@@ -43,6 +43,11 @@
 //!   products are refused: for the nim-product of two nimbers write `nimprod(a, b)`.
 //! - `G : H`, the ordinal sum {G^L, G:H^L | G^R, G:H^R}, taken on the canonical forms of G and
 //!   H (as in CGSuite; the ordinal sum depends on the forms, not only the values).
+//! - Ordinals and their nimbers: `ordinal(w^2*3 + 1)` is an ordinal, and `*w`, `*ω` and
+//!   `*(w + 3)` are the nimbers of ordinals; the text in the parentheses is read as
+//!   [`Ordinal::parse`](crate::ordinal::Ordinal::parse) reads it. Ordinals add, multiply and
+//!   compare as ordinals; nimbers nim-add and take the nim-field functions below ω^(ω^ω);
+//!   a finite result is a short game again. The rules are in the `transfinite` module.
 //! - Comparisons `==`, `!=`, `<=`, `>=`, `<`, `>`, `<>` (confused: neither `<=` nor `>=`),
 //!   `<|` (less than or confused: not `>=`) and `|>` (greater than or confused: not `<=`) give
 //!   `true` or `false`.
@@ -51,7 +56,7 @@
 //!
 //! A function is called `name(args)`: `Tiny(x)` = {0 || 0 | −x}, `Miny(x)` = −Tiny(x), and
 //! the nim field's `nimsum`, `nimprod`, `nimdiv`, `nimpow`, `niminv`, `nimsqrt`, which take
-//! nimbers and give nimbers. Inside the parentheses of a nim-field function a bare integer is
+//! nimbers (finite or transfinite) and give nimbers. Inside the parentheses of a nim-field function a bare integer is
 //! a field element, so `nimprod(8, 8)` is `nimprod(*8, *8)`; elsewhere `8` is the integer 8.
 //!
 //! A method is called as in CGSuite, `G.Name(args)`, with the parentheses optional when there
@@ -75,6 +80,7 @@ mod eval;
 mod report;
 pub mod syntax;
 pub mod token;
+mod transfinite;
 
 pub use builtins::{function_usages, method_usages};
 pub use eval::{eval, eval_game, eval_nimber, Env, Value};
@@ -169,7 +175,7 @@ pub enum LangError {
         message: String,
     },
     /// A name that `let` has not bound.
-    #[error("column {column}: '{name}' has no value; bind it first with let {name} = ...")]
+    #[error("column {column}: '{name}' has no value; {}", unbound_hint(name))]
     UnknownName {
         /// Where the name is.
         column: usize,
@@ -251,6 +257,15 @@ impl LangError {
 }
 
 /// A store's error in the words of an evaluation (the store's own speak of a search).
+/// What to do about a name without a value: bind it, or, for ω, write it as the language does.
+fn unbound_hint(name: &str) -> String {
+    if syntax::OMEGA.contains(&name) {
+        "the ordinal ω is written ordinal(w), and its nimber *w".to_string()
+    } else {
+        format!("bind it first with let {name} = ...")
+    }
+}
+
 fn limit_words(error: &SearchError) -> String {
     match error {
         SearchError::OutOfMemory { limit } => format!(
@@ -365,11 +380,11 @@ mod tests {
         );
         assert_eq!(
             message("(*1 == *1) + *1"),
-            "column 5: a sum needs games, but this is the truth value true"
+            "column 5: a sum needs short games, but this is the truth value true"
         );
         assert_eq!(
             message("{0 | 1 == 1}"),
-            "column 8: a game's option needs games, but this is the truth value true"
+            "column 8: a game's option needs short games, but this is the truth value true"
         );
     }
 

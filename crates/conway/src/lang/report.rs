@@ -5,6 +5,7 @@ use super::eval::{Env, Value};
 use super::{LangError, MAX_SHOWN};
 use crate::engine::Outcome;
 use crate::number::Dyadic;
+use crate::ordinal::Ordinal;
 use crate::short::{GameId, Store};
 use serde::Serialize;
 
@@ -29,6 +30,20 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// The report on the nimber `*α` of an infinite ordinal: like every nimber but 0, a first
+    /// player's win whose stops, mean and temperature are 0.
+    fn transfinite(ordinal: &Ordinal) -> GameReport {
+        GameReport {
+            value: ordinal.nimber().to_string(),
+            outcome: Outcome::N,
+            is_number: false,
+            left_stop: Dyadic::zero(),
+            right_stop: Dyadic::zero(),
+            mean: Dyadic::zero(),
+            temperature: Dyadic::zero(),
+        }
+    }
+
     /// The report on `game`.
     ///
     /// Fails if the canonical form is longer than [`MAX_SHOWN`] characters or a property
@@ -63,6 +78,15 @@ pub enum Report {
         /// The answer to the comparison.
         value: bool,
     },
+    /// An ordinal.
+    Ordinal {
+        /// The Cantor normal form: `w^2*3 + w + 5`.
+        value: String,
+        /// The ordinal as a whole number, if it is finite (as text: it may be large).
+        finite: Option<String>,
+        /// Whether it is a limit ordinal (not 0 and not a successor).
+        limit: bool,
+    },
 }
 
 impl Env {
@@ -71,6 +95,12 @@ impl Env {
         Ok(match value {
             Value::Game(game) => Report::Game(GameReport::new(self.store_mut(), game)?),
             Value::Bool(value) => Report::Truth { value },
+            Value::Ordinal(ordinal) => Report::Ordinal {
+                value: self.show(&Value::Ordinal(ordinal.clone()))?,
+                finite: ordinal.to_finite().map(|n| n.to_string()),
+                limit: ordinal.is_limit(),
+            },
+            Value::Transfinite(ordinal) => Report::Game(GameReport::transfinite(&ordinal)),
         })
     }
 }

@@ -26,6 +26,11 @@
 //! `3*` is 3 + \*, `3*2` is 3 + \*2, `^*3` is ↑ + \*3, but `3 * 2`, `3**2` and `3 * *2` are
 //! products (with 2, \*2 and \*2) and `x*2` is `x` times 2. Put spaces around a multiplying `*`.
 //!
+//! **Ordinals.** `ordinal(...)` (any case, spaces allowed before the parenthesis) is an
+//! ordinal and `*(...)`, written without a space, is its nimber; the text between the matching
+//! parentheses is kept as written, for the ordinal reader (there `^` is a power: `w^2`). `*w`,
+//! `*ω` and `*omega` are `*(w)`. Elsewhere `w` is an ordinary name.
+//!
 //! **Games.** `{L1, L2 | R1, R2}`; a run of `k` bars is a bar of height `k`, and the highest bar
 //! of a game literal splits it: `{a || b | c}` is `{a | {b | c}}` and `{a | b || c}` is
 //! `{{a | b} | c}`. Two bars of the same highest height in one literal are refused.
@@ -136,6 +141,17 @@ pub enum ExprKind {
         /// Right's options.
         right: Vec<Expr>,
     },
+    /// An ordinal written as `conway ordinal` reads it, inside `ordinal(...)` (the ordinal
+    /// itself) or `*(...)` (its nimber); `*w` is `*(w)`. The text is kept as written and read
+    /// by the evaluator.
+    Ordinal {
+        /// The text between the parentheses (or `w` for `*w`).
+        text: String,
+        /// The column of the text's first character.
+        at: usize,
+        /// `*(...)`, the nimber of the ordinal, rather than `ordinal(...)`.
+        nimber: bool,
+    },
     /// `-x`
     Negate(Box<Expr>),
     /// `±x`, that is `{x | -x}`
@@ -173,11 +189,15 @@ pub enum Op {
     OrdinalSum,
 }
 
+/// The ways to write ω: after `*` they make the nimber `*w`.
+pub(super) const OMEGA: [&str; 3] = ["w", "ω", "omega"];
+
 /// Parses one line: `let name = expr` or an expression.
 pub fn parse(text: &str) -> Result<Statement, LangError> {
     let tokens = tokenize(text)?;
     let mut parser = Parser {
         tokens,
+        text: text.chars().collect(),
         at: 0,
         depth: 0,
         end: text.chars().count() + 1,
@@ -231,6 +251,8 @@ pub fn parse(text: &str) -> Result<Statement, LangError> {
 
 struct Parser {
     tokens: Vec<Token>,
+    /// The characters of the line, for the ordinals kept as written.
+    text: Vec<char>,
     at: usize,
     /// How many levels of nesting enclose the current position.
     depth: usize,
@@ -396,7 +418,7 @@ impl Parser {
         Ok(expr)
     }
 
-    /// primary := '(' expr ')' | game | name | name '(' args ')' | literal
+    /// primary := '(' expr ')' | game | ordinal | name | name '(' args ')' | literal
     fn primary(&mut self) -> Result<Expr, LangError> {
         let column = self.column();
         Ok(match self.peek() {
@@ -409,6 +431,36 @@ impl Parser {
                 inner
             }
             Some(Tok::LeftBrace) => self.game()?,
+            Some(Tok::Ident(name))
+                if name.eq_ignore_ascii_case("ordinal")
+                    && self.peek_at(1).is_some_and(|t| t.kind == Tok::LeftParen) =>
+            {
+                self.at += 1;
+                self.ordinal(column, false)?
+            }
+            Some(Tok::Star) if self.next_touches(Tok::LeftParen) => {
+                self.at += 1;
+                self.ordinal(column, true)?
+            }
+            Some(Tok::Star) if self.omega_follows() => {
+                self.at += 2;
+                if self.peek() == Some(&Tok::Up(1)) && self.touches_previous() {
+                    return Err(LangError::Syntax {
+                        column: self.column(),
+                        message: "'^' after *w would be up: write the nimber of a power of w \
+                                  in parentheses, as *(w^2)"
+                            .to_string(),
+                    });
+                }
+                Expr {
+                    column,
+                    kind: ExprKind::Ordinal {
+                        text: "w".to_string(),
+                        at: column + 1,
+                        nimber: true,
+                    },
+                }
+            }
             Some(Tok::Ident(name)) => {
                 let name = name.clone();
                 self.at += 1;
@@ -430,6 +482,52 @@ impl Parser {
             ) => self.literal()?,
             Some(Tok::Slash) => return Err(stray_slash(column)),
             _ => return Err(self.unexpected("a value")),
+        })
+    }
+
+    /// Whether the token after this one is `kind`, written directly after it.
+    fn next_touches(&self, kind: Tok) -> bool {
+        let here = &self.tokens[self.at];
+        self.peek_at(1)
+            .is_some_and(|next| next.kind == kind && next.column == here.end())
+    }
+
+    /// Whether ω (`w`, `ω` or `omega`) is written directly after this token.
+    fn omega_follows(&self) -> bool {
+        let here = &self.tokens[self.at];
+        self.peek_at(1).is_some_and(|next| {
+            next.column == here.end()
+                && matches!(&next.kind, Tok::Ident(name) if OMEGA.contains(&name.as_str()))
+        })
+    }
+
+    /// The ordinal in the parentheses that start at the current token, kept as written: its
+    /// own syntax (`w^2*3 + 1`) is not the language's, so only the parentheses are matched.
+    fn ordinal(&mut self, column: usize, nimber: bool) -> Result<Expr, LangError> {
+        let open = self.tokens[self.at].column;
+        let mut depth = 0usize;
+        for close in self.at..self.tokens.len() {
+            match self.tokens[close].kind {
+                Tok::LeftParen => depth += 1,
+                Tok::RightParen => depth -= 1,
+                _ => continue,
+            }
+            if depth == 0 {
+                let end = self.tokens[close].column;
+                self.at = close + 1;
+                return Ok(Expr {
+                    column,
+                    kind: ExprKind::Ordinal {
+                        text: self.text[open..end - 1].iter().collect(),
+                        at: open + 1,
+                        nimber,
+                    },
+                });
+            }
+        }
+        Err(LangError::Syntax {
+            column: open,
+            message: "'(' without a matching ')'".to_string(),
         })
     }
 
@@ -832,6 +930,8 @@ impl Expr {
             ExprKind::Options(_) => "options in braces without a bar".to_string(),
             ExprKind::Uptimal { sum: false, .. } => "an uptimal ^<n>".to_string(),
             ExprKind::Uptimal { sum: true, .. } => "an uptimal ^[n]".to_string(),
+            ExprKind::Ordinal { nimber: false, .. } => "an ordinal".to_string(),
+            ExprKind::Ordinal { nimber: true, .. } => "a transfinite nimber".to_string(),
             ExprKind::Negate(_) => "a negation".to_string(),
             ExprKind::PlusMinus(_) => "±x".to_string(),
             ExprKind::Chain { .. } => "an expression".to_string(),

@@ -9,7 +9,8 @@
 //! - A word is a letter or `_` followed by letters, digits and `_`. A word made only of `v`s is
 //!   down (`v`, `vv`, `vvv`: a [`Tok::Down`] run); a word of one or more `v`s followed by digits
 //!   is that run followed by the number (`v3` is down-count 3, like `^3`). Every other word is a
-//!   name, so `val` and `v1x` are names; `let` is the keyword.
+//!   name, so `val` and `v1x` are names; `let` is the keyword. `ω` is a word of its own (the
+//!   parser reads `*ω` as the nimber of ω).
 //! - A run of `|` is one bar whose height is the run's length (`||` binds looser than `|`).
 //!   `<|` (less or confused) and `|>` (greater or confused) are single tokens: a `<` directly
 //!   followed by `|` is always `<|`, and a `|` directly followed by `>` is always `|>` (so `||>`
@@ -255,6 +256,11 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, LangError> {
                 push(Tok::Integer(numerator), end - at);
                 at = end;
             }
+            continue;
+        }
+        if c == 'ω' {
+            push(Tok::Ident("ω".to_string()), 1);
+            at += 1;
             continue;
         }
         if c.is_ascii_alphabetic() || c == '_' {

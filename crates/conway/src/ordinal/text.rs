@@ -215,6 +215,29 @@ impl Parser<'_> {
     }
 }
 
+impl Ordinal {
+    /// The nimber of this ordinal as the texts write it: `0`, `*`, `*5`, `*w`, `*(w + 3)`
+    /// (the form the expression language reads back).
+    pub fn nimber(&self) -> impl fmt::Display + '_ {
+        NimberText(self)
+    }
+}
+
+struct NimberText<'a>(&'a Ordinal);
+
+impl fmt::Display for NimberText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ordinal = self.0;
+        match ordinal.to_finite() {
+            Some(n) if n.bits() == 0 => f.write_str("0"),
+            Some(n) if n.is_one() => f.write_str("*"),
+            Some(n) => write!(f, "*{n}"),
+            None if *ordinal == Ordinal::omega() => f.write_str("*w"),
+            None => write!(f, "*({ordinal})"),
+        }
+    }
+}
+
 /// The Cantor normal form, terms highest first: `w^(w+1)*2 + w^2 + w*3 + 5`. An exponent is
 /// bracketed unless it is a whole number or a single power of ω, which `^` reads whole.
 pub(super) fn write(ordinal: &Ordinal, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -239,8 +239,8 @@ fn errors_point_at_their_column() {
     assert!(message("^ * {1|0}").contains("neither ^ nor {1|0} is one"));
     assert!(message("nimpow(2, *3)").starts_with("column 11: the exponent of nimpow"));
     assert!(message("nimprod(2, ^)").starts_with("column 12: nimprod needs nimbers, but this is ^"));
-    assert!(message("Tiny(1 == 1)").starts_with("column 8: Tiny needs games"));
-    assert!(message("^ : (1 < 2)").starts_with("column 8: an ordinal sum needs games"));
+    assert!(message("Tiny(1 == 1)").starts_with("column 8: Tiny needs short games"));
+    assert!(message("^ : (1 < 2)").starts_with("column 8: an ordinal sum needs short games"));
     assert_eq!(
         message("nimprod(2, 3) + sqrt(2)"),
         "column 17: unknown function 'sqrt'; the functions are nimsum, nimprod, nimdiv, nimpow, \
@@ -580,7 +580,7 @@ proptest! {
             vec![term; n.unsigned_abs() as usize].join(" + ")
         };
         let sum = env.run(&repeated).unwrap().unwrap();
-        prop_assert_eq!(product, sum);
+        prop_assert_eq!(product, sum.clone());
         prop_assert_eq!(other, sum);
     }
 }
