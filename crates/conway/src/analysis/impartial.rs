@@ -4,6 +4,7 @@
 //! otherwise on the explicit game graph (win, loss or draw, and the generalised
 //! Sprague–Grundy value γ); the solver is never asked to search them.
 
+use super::misere::{self, QuotientCache};
 use super::position::{hash_of, Face, ImpartialFace, Valuer};
 use super::{
     refuse_long_listing, Analysis, Budget, Kind, Misere, MoveCounts, Notation, Params, Position,
@@ -27,6 +28,8 @@ struct Rules<G> {
     misere: Misere<G>,
     /// The one play convention this ruleset is played under, if it has one (misère Nim).
     forced: Option<Play>,
+    /// The misère quotient proved last, for a heap game.
+    quotients: QuotientCache,
 }
 
 /// What an impartial game needs to stand behind the face: its notation, and positions that
@@ -91,6 +94,7 @@ fn rules_of<G: Notation>(info: &'static RuleInfo, game: G, forced: Option<Play>)
         misere: game.misere(),
         normal: game,
         forced,
+        quotients: QuotientCache::default(),
     }
 }
 
@@ -210,6 +214,47 @@ fn needs_graph<T>(result: &Result<T, SearchError>) -> bool {
 }
 
 impl<G: Typeable> Typed<G> {
+    /// The misère analysis of a row of heaps from the misère quotient of its heaps, where
+    /// the game is a heap game and the quotient is proved within the limits of
+    /// [`QuotientCache::up_to`]; none where the search must answer.
+    fn analyse_by_quotient(
+        &self,
+        rules: &G,
+        keep: usize,
+        budget: &Budget,
+        each: &mut dyn FnMut(&Analysis, Position) -> bool,
+    ) -> Result<Option<Analysis>, RuleError> {
+        let (Some(rule), Some(heaps)) = (rules.heap_rule(), rules.heaps_of(&self.position)) else {
+            return Ok(None);
+        };
+        if rules.known_misere_outcome(&self.position).is_some() {
+            return Ok(None);
+        }
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let quotients = &self.game.quotients;
+        let interrupt = budget.interrupt.clone();
+        let Some(quotient) = quotients
+            .up_to(rule, largest, budget.limits, interrupt)
+            .map_err(|e| self.game.search_error(e))?
+        else {
+            return Ok(None);
+        };
+        let outcome = quotient
+            .outcome(&heaps)
+            .expect("the quotient covers the heaps");
+        let mut analysis = Analysis::new(self.kind(), Play::Misere, outcome, None);
+        let (mut count, mut wanted) = (0u64, true);
+        misere::winning_moves(&quotient, rule, &heaps, |to| {
+            count += 1;
+            if wanted && count <= keep as u64 {
+                let to = rules.of_heaps(to).expect("a heap game makes rows of heaps");
+                wanted = each(&analysis, self.wrap(to));
+            }
+        });
+        analysis.move_counts = Some(MoveCounts::either(count));
+        Ok(Some(analysis))
+    }
+
     fn wrap(&self, position: G::Position) -> Position {
         Position(Face::Impartial(Arc::new(Typed {
             game: Arc::clone(&self.game),
@@ -355,6 +400,11 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
         each: &mut dyn FnMut(&Analysis, Position) -> bool,
     ) -> Result<Analysis, RuleError> {
         let (rules, play) = self.game.rules(play)?;
+        if play == Play::Misere {
+            if let Some(analysis) = self.analyse_by_quotient(rules, keep, &budget, each)? {
+                return Ok(analysis);
+            }
+        }
         let kind = self.kind();
         let limits = budget.limits;
         let found = self.game.solver(rules, budget).analyse(

@@ -4,6 +4,7 @@
 //! [`Position`] that the command line analyses, plays and sums without going back to text.
 
 mod impartial;
+mod misere;
 mod outcomes;
 mod partizan;
 mod position;
@@ -31,7 +32,7 @@ pub(crate) use transfinite::OrdinalNim;
 pub const MAX_LISTED_MOVES: u64 = 1 << 20;
 
 use crate::engine::{Limit, SearchError};
-use crate::heap::{Extend, Period};
+use crate::heap::{Extend, HeapRule, Period};
 use crate::impartial::Impartial;
 use crate::text::ParseError;
 use thiserror::Error;
@@ -206,6 +207,22 @@ pub trait Notation: Impartial + Sized {
     /// The rule's own engine for one-heap values (see
     /// [`crate::heap::HeapRule::sequence_engine`]).
     fn sequence_engine(&self) -> Option<Box<dyn Extend + '_>> {
+        None
+    }
+
+    /// What one heap may become, for the games whose positions are rows of heaps each moved
+    /// in alone: the rule a misère quotient is made from.
+    fn heap_rule(&self) -> Option<&dyn HeapRule> {
+        None
+    }
+
+    /// The heaps of a position, for a game with a [`heap_rule`](Self::heap_rule).
+    fn heaps_of(&self, _position: &Self::Position) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// The position of a row of heaps, for a game with a [`heap_rule`](Self::heap_rule).
+    fn of_heaps(&self, _heaps: Vec<u64>) -> Option<Self::Position> {
         None
     }
 }

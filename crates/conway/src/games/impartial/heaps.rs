@@ -100,6 +100,18 @@ impl<R: HeapNotation> Notation for Heaps<R> {
         self.0.period_checked_through(period)
     }
 
+    fn heap_rule(&self) -> Option<&dyn HeapRule> {
+        Some(&self.0)
+    }
+
+    fn heaps_of(&self, heaps: &Vec<u64>) -> Option<Vec<u64>> {
+        Some(heaps.clone())
+    }
+
+    fn of_heaps(&self, heaps: Vec<u64>) -> Option<Vec<u64>> {
+        Some(heaps)
+    }
+
     fn sequence_engine(&self) -> Option<Box<dyn Extend + '_>> {
         let rule = &self.0;
         rule.sequence_engine().or_else(|| {

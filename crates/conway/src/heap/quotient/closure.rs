@@ -1,0 +1,314 @@
+//! The proof that a candidate is the quotient, or its least failure.
+//!
+//! For a position `G` let `Φ(G)` be its element and `S(G)` the set of elements its moves
+//! reach. The candidate tells P-positions rightly on every position exactly when, for every
+//! `G`, `Φ(G) ∈ P` if and only if `S(G)` is not empty and misses `P` (a P-position has a
+//! move, and each move goes to an N-position). The pair `(Φ(G), S(G))` of `G` plus a heap `h`
+//! follows from the pair of `G`:
+//!
+//! `Φ(G + h) = Φ(G)·Φ(h)` and `S(G + h) = S(G)·Φ(h) ∪ Φ(G)·O(h)`,
+//!
+//! where `O(h)` is the set of elements of the options of `h`. So the pairs reachable from the
+//! empty position are finitely many, and they are explored here in the multiset order of the
+//! least position reaching each (a priority queue, as Dijkstra's algorithm does: adding a heap
+//! makes a position larger). The first pair that breaks the rule gives the least failing
+//! position, whose options are all smaller and so told rightly.
+
+use super::{Heap, Machine, Options};
+use crate::engine::{Meter, SearchError};
+use rustc_hash::FxHashMap;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// A set of elements, one bit each.
+pub(super) type Set = Vec<u64>;
+
+/// A pair `(Φ(G), S(G))`, keyed as the element followed by the words of the set, and the
+/// least position `G` that reaches it.
+#[derive(Clone, Debug)]
+pub(super) struct Pair {
+    pub(super) key: Vec<u64>,
+    pub(super) least: Vec<Heap>,
+}
+
+impl Pair {
+    pub(super) fn element(&self) -> u32 {
+        self.key[0] as u32
+    }
+
+    pub(super) fn reached(&self) -> &[u64] {
+        &self.key[1..]
+    }
+}
+
+/// The least position (largest heap first) on which the candidate breaks the rule, or none
+/// if it breaks it nowhere: then it is the quotient of the heaps up to `largest`.
+pub(super) fn least_failure(
+    machine: &Machine,
+    elements: &[Vec<Heap>],
+    options: &Options,
+    largest: Heap,
+    meter: &mut Meter,
+) -> Result<Option<Vec<Heap>>, SearchError> {
+    let explorer = Explorer::new(machine, elements, options, largest, meter)?;
+    let start = vec![Pair {
+        key: vec![0; explorer.words + 1],
+        least: Vec::new(),
+    }];
+    explorer.run(&[], start, meter, breaks_rule(machine))
+}
+
+/// As [`least_failure`], for a candidate that is proved on the positions without a heap of
+/// `largest`, whose pairs are `proved`: only the positions with such a heap are explored.
+pub(super) fn least_failure_above(
+    machine: &Machine,
+    elements: &[Vec<Heap>],
+    options: &Options,
+    largest: Heap,
+    proved: &[Pair],
+    meter: &mut Meter,
+) -> Result<Option<Vec<Heap>>, SearchError> {
+    let explorer = Explorer::new(machine, elements, options, largest, meter)?;
+    let mut key = Vec::new();
+    let seeds = proved
+        .iter()
+        .map(|pair| {
+            explorer.added(&pair.key, largest, &mut key);
+            Pair {
+                key: key.clone(),
+                least: with_heap(&pair.least, largest),
+            }
+        })
+        .collect();
+    explorer.run(proved, seeds, meter, breaks_rule(machine))
+}
+
+/// Whether a pair breaks the rule: its element is in `P` unless its moves reach something
+/// and nothing in `P`.
+fn breaks_rule(machine: &Machine) -> impl FnMut(&Pair) -> bool + '_ {
+    let p_set = set_of(
+        (0..machine.order() as u32).filter(|&e| machine.p[e as usize]),
+        machine.order().div_ceil(64),
+    );
+    move |pair| {
+        let reached = pair.reached();
+        let has_move = reached.iter().any(|&w| w != 0);
+        let reaches_p = reached.iter().zip(&p_set).any(|(&r, &p)| r & p != 0);
+        machine.p[pair.element() as usize] != (has_move && !reaches_p)
+    }
+}
+
+/// Every pair of the positions of heaps up to `largest`, in the multiset order of their
+/// least positions.
+pub(super) fn pairs(
+    machine: &Machine,
+    elements: &[Vec<Heap>],
+    options: &Options,
+    largest: Heap,
+    meter: &mut Meter,
+) -> Result<Vec<Pair>, SearchError> {
+    let explorer = Explorer::new(machine, elements, options, largest, meter)?;
+    let start = vec![Pair {
+        key: vec![0; explorer.words + 1],
+        least: Vec::new(),
+    }];
+    let mut all = Vec::new();
+    explorer.run(&[], start, meter, |pair| {
+        all.push(pair.clone());
+        false
+    })?;
+    Ok(all)
+}
+
+/// What the exploration of a candidate's pairs needs at hand.
+struct Explorer<'a> {
+    machine: &'a Machine,
+    largest: Heap,
+    order: usize,
+    words: usize,
+    /// `product[a * order + b]`: the product of the elements `a` and `b`.
+    product: Vec<u32>,
+    /// The elements of the options of each heap.
+    option_elements: Vec<Vec<u32>>,
+}
+
+impl<'a> Explorer<'a> {
+    fn new(
+        machine: &'a Machine,
+        elements: &[Vec<Heap>],
+        options: &Options,
+        largest: Heap,
+        meter: &mut Meter,
+    ) -> Result<Explorer<'a>, SearchError> {
+        let order = machine.order();
+        meter.hold_more((order * order * 4) as u64)?;
+        let product = (0..order)
+            .flat_map(|a| elements.iter().map(move |b| machine.run(a as u32, b)))
+            .collect();
+        let option_elements = (0..=largest as usize)
+            .map(|heap| {
+                let mut reached: Vec<u32> = options[heap]
+                    .iter()
+                    .map(|parts| machine.run(0, parts))
+                    .collect();
+                reached.sort_unstable();
+                reached.dedup();
+                reached
+            })
+            .collect();
+        Ok(Explorer {
+            machine,
+            largest,
+            order,
+            words: order.div_ceil(64),
+            product,
+            option_elements,
+        })
+    }
+
+    /// The key of the pair of a position of the pair `key` plus a heap of `heap`.
+    fn added(&self, key: &[u64], heap: Heap, out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.words + 1, 0);
+        let element = key[0] as u32;
+        out[0] = u64::from(self.machine.next(element, heap));
+        let set = &mut out[1..];
+        for member in members(&key[1..]) {
+            insert(set, self.machine.next(member, heap));
+        }
+        for &option in &self.option_elements[heap as usize] {
+            insert(
+                set,
+                self.product[element as usize * self.order + option as usize],
+            );
+        }
+    }
+
+    /// Visits the pairs reached from `seeds` that are not `done`, in the multiset order of
+    /// their least positions (a priority queue, as Dijkstra's algorithm does), until `stop`
+    /// says so; returns the least position of the pair it stopped at.
+    fn run(
+        &self,
+        done: &[Pair],
+        seeds: Vec<Pair>,
+        meter: &mut Meter,
+        mut stop: impl FnMut(&Pair) -> bool,
+    ) -> Result<Option<Vec<Heap>>, SearchError> {
+        let mut index: FxHashMap<Vec<u64>, usize> = FxHashMap::default();
+        let mut pairs: Vec<Pair> = Vec::new();
+        let mut popped: Vec<bool> = Vec::new();
+        for pair in done {
+            index.insert(pair.key.clone(), pairs.len());
+            pairs.push(pair.clone());
+            popped.push(true);
+        }
+        let mut queue = BinaryHeap::new();
+        for seed in seeds {
+            self.offer(
+                seed.key,
+                seed.least,
+                &mut index,
+                &mut pairs,
+                &mut popped,
+                &mut queue,
+                meter,
+            )?;
+        }
+        let mut key = Vec::new();
+        while let Some(Reverse((position, id))) = queue.pop() {
+            if popped[id] {
+                continue;
+            }
+            popped[id] = true;
+            if stop(&pairs[id]) {
+                return Ok(Some(position));
+            }
+            for heap in 1..=self.largest {
+                self.added(&pairs[id].key, heap, &mut key);
+                if index
+                    .get(key.as_slice())
+                    .is_some_and(|&known| popped[known])
+                {
+                    // Popped already, so with a smaller least position than this one.
+                    continue;
+                }
+                let larger = with_heap(&position, heap);
+                self.offer(
+                    key.clone(),
+                    larger,
+                    &mut index,
+                    &mut pairs,
+                    &mut popped,
+                    &mut queue,
+                    meter,
+                )?;
+            }
+        }
+        Ok(None)
+    }
+
+    /// Records that `least` reaches the pair `key`, and queues it if it is the least yet.
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &self,
+        key: Vec<u64>,
+        least: Vec<Heap>,
+        index: &mut FxHashMap<Vec<u64>, usize>,
+        pairs: &mut Vec<Pair>,
+        popped: &mut Vec<bool>,
+        queue: &mut BinaryHeap<Reverse<(Vec<Heap>, usize)>>,
+        meter: &mut Meter,
+    ) -> Result<(), SearchError> {
+        match index.get(&key) {
+            Some(&known) if popped[known] || pairs[known].least <= least => {}
+            Some(&known) => {
+                pairs[known].least = least.clone();
+                queue.push(Reverse((least, known)));
+            }
+            None => {
+                let bytes = 16 * key.len() + 8 * least.len() + 64;
+                meter.list(bytes)?;
+                meter.hold_more(bytes as u64)?;
+                let id = pairs.len();
+                index.insert(key.clone(), id);
+                pairs.push(Pair {
+                    key,
+                    least: least.clone(),
+                });
+                popped.push(false);
+                queue.push(Reverse((least, id)));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `position` with one more heap, still largest first.
+fn with_heap(position: &[Heap], heap: Heap) -> Vec<Heap> {
+    let mut larger = Vec::with_capacity(position.len() + 1);
+    let at = position.partition_point(|&h| h >= heap);
+    larger.extend_from_slice(&position[..at]);
+    larger.push(heap);
+    larger.extend_from_slice(&position[at..]);
+    larger
+}
+
+fn set_of(members: impl Iterator<Item = u32>, words: usize) -> Set {
+    let mut set = vec![0u64; words];
+    for member in members {
+        insert(&mut set, member);
+    }
+    set
+}
+
+fn insert(set: &mut [u64], member: u32) {
+    set[member as usize / 64] |= 1 << (member % 64);
+}
+
+pub(super) fn members(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    set.iter().enumerate().flat_map(|(w, &bits)| {
+        (0..64)
+            .filter(move |b| bits >> b & 1 == 1)
+            .map(move |b| (w * 64 + b) as u32)
+    })
+}

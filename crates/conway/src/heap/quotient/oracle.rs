@@ -1,0 +1,274 @@
+//! The misère outcome of a row of heaps, by its definition, with every answer a proved
+//! machine already gives taken from it.
+//!
+//! A position is a P-position in misère play when it has a move and every move leads to an
+//! N-position. The search follows that definition depth first on an explicit stack, and stops
+//! wherever a position is known: from the table of positions searched, from the quotient of
+//! the smaller heaps (proved for every position made of them), or from a candidate quotient
+//! whose least failure is above the position (every position below its least failure, in the
+//! multiset order, is answered correctly by it; see [`super::closure`]).
+
+use super::closure::{members, Pair};
+use super::{Heap, Machine, Options};
+use crate::engine::{Meter, SearchError};
+use std::collections::HashMap;
+
+/// Misère outcomes of rows of heaps, each row sorted from the largest heap down.
+pub(super) struct Oracle {
+    /// Whether each position searched is a P-position.
+    searched: HashMap<Vec<Heap>, bool>,
+    /// The proved quotient of the heaps up to `.1`.
+    base: Option<(Machine, Heap)>,
+    /// A candidate that answers correctly every position below `.1` in the multiset order.
+    below: Option<(Machine, Vec<Heap>)>,
+    /// The positions of the heap size being added, with smaller heaps.
+    level: Option<Level>,
+}
+
+/// The most copies of the new heap size whose positions [`Level`] answers.
+const MAX_COPIES: usize = 16;
+
+/// The outcome of `j` heaps of a new size `k` beside any heaps `R` smaller than `k`, as a
+/// function of `Φ(R)`, the element of `R` in the proved quotient of the smaller heaps.
+///
+/// Such a function need not exist: the new heap may tell apart positions that the smaller
+/// heaps do not. It is built in the multiset order of the pairs `(Φ(R), S(R))` of
+/// [`closure`]: at each pair the definition gives the outcome from the outcomes with `j − 1`
+/// copies (a move in a new heap) and from those of the elements `S(R)` of the options of `R`,
+/// whose least positions are smaller, so already set. If every pair of an element agrees, the
+/// function is the outcome, by induction on `R`; at the first disagreement the tables stop
+/// and the search answers the rest.
+struct Level {
+    machine: Machine,
+    heap: Heap,
+    /// `tables[j][Φ(R)]`: whether `R` plus `j` new heaps is a P-position.
+    tables: Vec<Vec<bool>>,
+}
+
+impl Level {
+    fn new(machine: Machine, heap: Heap, pairs: &[Pair], options: &Options) -> Level {
+        let mut tables = vec![machine.p.clone()];
+        while tables.len() <= MAX_COPIES {
+            let previous = tables.last().expect("the table of no new heap");
+            match next_table(&machine, pairs, &options[heap as usize], previous) {
+                Some(table) => tables.push(table),
+                None => break,
+            }
+        }
+        Level {
+            machine,
+            heap,
+            tables,
+        }
+    }
+
+    /// The answer for a position whose largest heaps are of the new size, if a table has it.
+    fn answer(&self, position: &[Heap]) -> Option<bool> {
+        let copies = position.iter().take_while(|&&h| h == self.heap).count();
+        let table = self.tables.get(copies)?;
+        Some(table[self.machine.run(0, &position[copies..]) as usize])
+    }
+}
+
+/// The table for one more copy of the new heap, whose options are `moves`, from the table
+/// `previous`; none if two positions of one element disagree.
+fn next_table(
+    machine: &Machine,
+    pairs: &[Pair],
+    moves: &[Vec<Heap>],
+    previous: &[bool],
+) -> Option<Vec<bool>> {
+    let mut table: Vec<Option<bool>> = vec![None; machine.order()];
+    for pair in pairs {
+        let (element, reached) = (&pair.element(), pair.reached());
+        let to_p_by_new = moves
+            .iter()
+            .any(|parts| previous[machine.run(*element, parts) as usize]);
+        let mut to_p_by_rest = false;
+        for option in members(reached) {
+            to_p_by_rest |= table[option as usize]?;
+        }
+        let has_move = !moves.is_empty() || reached.iter().any(|&w| w != 0);
+        let p = has_move && !to_p_by_new && !to_p_by_rest;
+        match table[*element as usize] {
+            None => table[*element as usize] = Some(p),
+            Some(known) if known != p => return None,
+            Some(_) => {}
+        }
+    }
+    table.into_iter().collect()
+}
+
+/// A position being searched: the next option to try, and whether it has any.
+struct Frame {
+    position: Vec<Heap>,
+    heap: usize,
+    option: usize,
+    any: bool,
+}
+
+impl Oracle {
+    pub(super) fn new() -> Oracle {
+        Oracle {
+            searched: HashMap::new(),
+            base: None,
+            below: None,
+            level: None,
+        }
+    }
+
+    /// Starts on heaps of `heap`, beside the smaller heaps whose proved quotient is `machine`
+    /// with the `pairs` of its positions.
+    pub(super) fn open_level(
+        &mut self,
+        machine: Machine,
+        heap: Heap,
+        pairs: &[Pair],
+        options: &Options,
+    ) {
+        self.level = Some(Level::new(machine, heap, pairs, options));
+    }
+
+    /// Takes `machine` as proved for every position of heaps up to `largest`.
+    pub(super) fn prove_up_to(&mut self, machine: Machine, largest: Heap) {
+        self.base = Some((machine, largest));
+    }
+
+    /// Takes `machine` as correct below `failure`, its least failure, unless a candidate
+    /// trusted further is known.
+    pub(super) fn trust_below(&mut self, machine: Machine, failure: Vec<Heap>) {
+        if self
+            .below
+            .as_ref()
+            .is_none_or(|(_, known)| *known < failure)
+        {
+            self.below = Some((machine, failure));
+        }
+    }
+
+    /// Whether `position` (sorted from the largest heap down) is a misère P-position.
+    pub(super) fn is_p(
+        &mut self,
+        position: Vec<Heap>,
+        options: &Options,
+        meter: &mut Meter,
+    ) -> Result<bool, SearchError> {
+        if let Some(known) = self.known(&position) {
+            return Ok(known);
+        }
+        let mut stack = vec![self.frame(position, meter)?];
+        while let Some(frame) = stack.last_mut() {
+            let Some(option) = next_option(frame, options) else {
+                // Every option is an N-position: a P-position if there was one.
+                let frame = stack.pop().expect("a frame");
+                if let Some(done) = self.settle(frame.position, frame.any, &mut stack, meter)? {
+                    return Ok(done);
+                }
+                continue;
+            };
+            match self.known(&option) {
+                Some(true) => {
+                    // A move to a P-position: an N-position.
+                    let frame = stack.pop().expect("a frame");
+                    if let Some(done) = self.settle(frame.position, false, &mut stack, meter)? {
+                        return Ok(done);
+                    }
+                }
+                Some(false) => {}
+                None => stack.push(self.frame(option, meter)?),
+            }
+        }
+        unreachable!("the first frame settles the answer")
+    }
+
+    /// Records that `position` is a P-position or not and passes the answer up the stack:
+    /// a P-position settles its parent as N. Returns the answer once the stack is empty.
+    fn settle(
+        &mut self,
+        mut position: Vec<Heap>,
+        mut p: bool,
+        stack: &mut Vec<Frame>,
+        meter: &mut Meter,
+    ) -> Result<Option<bool>, SearchError> {
+        loop {
+            meter.hold_more(entry_bytes(&position))?;
+            self.searched.insert(position, p);
+            if !p {
+                return Ok(stack.is_empty().then_some(false));
+            }
+            let Some(parent) = stack.pop() else {
+                return Ok(Some(true));
+            };
+            position = parent.position;
+            p = false;
+        }
+    }
+
+    fn frame(&self, position: Vec<Heap>, meter: &mut Meter) -> Result<Frame, SearchError> {
+        meter.list(entry_bytes(&position) as usize)?;
+        Ok(Frame {
+            position,
+            heap: 0,
+            option: 0,
+            any: false,
+        })
+    }
+
+    /// The answer for `position` if it needs no search.
+    fn known(&self, position: &[Heap]) -> Option<bool> {
+        if position.is_empty() {
+            // The player to move cannot: in misère play, that player wins.
+            return Some(false);
+        }
+        if let Some((machine, largest)) = &self.base {
+            if position[0] <= *largest {
+                return Some(machine.is_p(position));
+            }
+        }
+        if let Some(answer) = self.level.as_ref().and_then(|level| level.answer(position)) {
+            return Some(answer);
+        }
+        if let Some((machine, failure)) = &self.below {
+            if position < failure.as_slice() {
+                return Some(machine.is_p(position));
+            }
+        }
+        self.searched.get(position).copied()
+    }
+}
+
+/// The next option of the frame's position, advancing the frame: one heap of each size is
+/// replaced by each of its options, so equal heaps are tried once.
+fn next_option(frame: &mut Frame, options: &Options) -> Option<Vec<Heap>> {
+    let position = &frame.position;
+    while frame.heap < position.len() {
+        let heap = position[frame.heap];
+        let repeated = frame.heap > 0 && position[frame.heap - 1] == heap;
+        let all = &options[heap as usize];
+        if repeated || frame.option >= all.len() {
+            frame.heap += 1;
+            frame.option = 0;
+            continue;
+        }
+        let parts = &all[frame.option];
+        frame.option += 1;
+        frame.any = true;
+        return Some(replace(position, frame.heap, parts));
+    }
+    None
+}
+
+/// `position` with the heap at `index` replaced by `parts`, sorted from the largest down.
+pub(super) fn replace(position: &[Heap], index: usize, parts: &[Heap]) -> Vec<Heap> {
+    let mut option = Vec::with_capacity(position.len() + parts.len());
+    option.extend_from_slice(&position[..index]);
+    option.extend_from_slice(&position[index + 1..]);
+    option.extend_from_slice(parts);
+    option.sort_unstable_by(|a, b| b.cmp(a));
+    option
+}
+
+/// What one entry of the table of positions searched holds, roughly.
+fn entry_bytes(position: &[Heap]) -> u64 {
+    (std::mem::size_of_val(position) + 48) as u64
+}

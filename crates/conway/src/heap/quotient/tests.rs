@@ -1,0 +1,139 @@
+use super::*;
+use crate::engine::Limits;
+use crate::heap::TakeBreak;
+use std::collections::HashMap;
+
+fn octal(digits: &[u8]) -> TakeBreak {
+    TakeBreak::new(digits.to_vec(), 0).unwrap()
+}
+
+fn quotient(rule: &dyn HeapRule, largest: u64) -> Quotient {
+    let mut meter = Meter::new(Limits::default());
+    Quotient::compute(rule, largest, &mut meter, |_, _| {}).unwrap()
+}
+
+/// Misère P-positions by the definition alone: a position is P when it has a move and every
+/// move leads to an N-position.
+struct Brute<'r> {
+    rule: &'r dyn HeapRule,
+    known: HashMap<Vec<u64>, bool>,
+}
+
+impl Brute<'_> {
+    fn is_p(&mut self, position: &[u64]) -> bool {
+        let mut key: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        if let Some(&p) = self.known.get(&key) {
+            return p;
+        }
+        let mut options = Vec::new();
+        for (i, &h) in key.iter().enumerate() {
+            self.rule.heap_options(h, &mut |parts| {
+                let mut option = key.clone();
+                option.remove(i);
+                option.extend_from_slice(parts);
+                options.push(option);
+            });
+        }
+        let p = !options.is_empty() && options.iter().all(|option| !self.is_p(option));
+        self.known.insert(key, p);
+        p
+    }
+}
+
+/// Every position of up to four heaps of size 1 to 15.
+fn small_positions() -> Vec<Vec<u64>> {
+    let mut all = vec![vec![]];
+    for _ in 0..4 {
+        let longer: Vec<Vec<u64>> = all
+            .iter()
+            .filter(|p| p.len() == all.iter().map(Vec::len).max().unwrap())
+            .flat_map(|p| {
+                let from = p.last().copied().unwrap_or(1);
+                (from..=15).map(move |h| [p.as_slice(), &[h]].concat())
+            })
+            .collect();
+        all.extend(longer);
+    }
+    all
+}
+
+#[test]
+fn quotients_tell_every_small_position_as_the_definition_does() {
+    let positions = small_positions();
+    assert_eq!(positions.len(), 3876);
+    for digits in [
+        &[0, 7, 7][..],
+        &[0, 0, 7],
+        &[0, 1, 3, 7],
+        &[0, 7, 5],
+        &[0, 3, 1, 2],
+    ] {
+        let rule = octal(digits);
+        let q = quotient(&rule, 15);
+        let mut brute = Brute {
+            rule: &rule,
+            known: HashMap::new(),
+        };
+        for position in &positions {
+            let expected = if brute.is_p(position) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            assert_eq!(
+                q.outcome(position),
+                Some(expected),
+                "{digits:?} {position:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn kayles_growth() {
+    let start = std::time::Instant::now();
+    let q = quotient(&octal(&[0, 7, 7]), 80);
+    eprintln!("{:?} {:?}", q.growth(), start.elapsed());
+}
+
+#[test]
+#[ignore]
+fn kayles_larger_positions_by_the_definition() {
+    let rule = octal(&[0, 7, 7]);
+    let q = quotient(&rule, 40);
+    let mut brute = Brute {
+        rule: &rule,
+        known: HashMap::new(),
+    };
+    for a in 1..=40u64 {
+        let expected = if brute.is_p(&[a]) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        assert_eq!(q.outcome(&[a]), Some(expected), "{a}");
+    }
+    for a in 1..=26u64 {
+        for b in a..=26 {
+            let expected = if brute.is_p(&[a, b]) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            assert_eq!(q.outcome(&[a, b]), Some(expected), "{a} {b}");
+        }
+    }
+    eprintln!("checked; {} positions searched", brute.known.len());
+}
+
+#[test]
+#[ignore]
+fn dawsons_kayles_growth() {
+    let start = std::time::Instant::now();
+    let mut meter = Meter::new(Limits::default());
+    let q = Quotient::compute(&octal(&[0, 0, 7]), 30, &mut meter, |k, order| {
+        eprintln!("{k}: {order} {:?} work {}", start.elapsed(), 0)
+    });
+    eprintln!("{:?} {:?}", q.map(|q| q.growth().to_vec()), start.elapsed());
+}
