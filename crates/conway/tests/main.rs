@@ -32,6 +32,8 @@ mod lang;
 mod lang_ordinals;
 #[path = "suite/laws.rs"]
 mod laws;
+#[path = "suite/misere_quotients.rs"]
+mod misere_quotients;
 #[path = "suite/nim_field.rs"]
 mod nim_field;
 #[path = "suite/notation.rs"]
