@@ -7,6 +7,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod allocator;
+mod misere;
 mod moves;
 mod outcomes;
 mod play;
@@ -56,6 +57,11 @@ enum Command {
     Graph(GraphArgs),
     /// Nim values of one heap of each size 0..=N, and the period they show.
     Seq(SeqArgs),
+    /// The misère quotient of a heap game (Plambeck and Siegel): the commutative monoid of
+    /// the positions made of heaps up to N under misère play, proved, with its generators and
+    /// relations, its P-portion, the element of each heap, and its order as each heap size
+    /// joins. `solve --misere` answers rows of heaps from it.
+    Misere(MisereArgs),
     /// Outcome classes (P, N, L, R) of one pile of each size 0..=N of a partizan pile game,
     /// and their period.
     Outcomes(OutcomesArgs),
@@ -354,6 +360,19 @@ struct SeqArgs {
 }
 
 #[derive(Args)]
+struct MisereArgs {
+    /// A heap game: `kayles`, `dawson`, `octal:0.75`, `subtraction:1,2`, ...
+    game: String,
+    /// The largest heap (at most 1024).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=conway::heap::MAX_QUOTIENT_HEAP))]
+    heaps: u64,
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Args)]
 struct EvalArgs {
     /// The expression, in CGSuite's notation (`conway repl` then `:help` lists it).
     #[arg(allow_hyphen_values = true)]
@@ -527,6 +546,7 @@ fn run(cli: Cli) -> ExitCode {
         Command::Play(args) => args.run(&mut out),
         Command::Graph(args) => args.run(&mut out),
         Command::Seq(args) => args.run(&mut out),
+        Command::Misere(args) => args.run(&mut out),
         Command::Outcomes(args) => args.run(&mut out),
         Command::Thermograph(args) => args.run(&mut out),
         Command::Eval(args) => args.run(&mut out),
@@ -974,6 +994,14 @@ impl OutcomesArgs {
             .map_err(|error| explain_sequence(error, self.to))?;
         let report = outcomes::Report::new(rules.name(), self.to, play, &sequence);
         outcomes::write(out, self.output.json, &report)
+    }
+}
+
+impl MisereArgs {
+    fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
+        let rules = ruleset(&self.game)?;
+        let budget = self.limits.budget();
+        misere::run(out, rules.as_ref(), self.heaps, budget, self.output.json)
     }
 }
 

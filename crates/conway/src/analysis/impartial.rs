@@ -8,11 +8,11 @@ use super::misere::{self, QuotientCache};
 use super::position::{hash_of, Face, ImpartialFace, Valuer};
 use super::{
     refuse_long_listing, Analysis, Budget, Kind, Misere, MoveCounts, Notation, Params, Position,
-    RuleError, RuleInfo, Ruleset, Value,
+    RuleError, RuleInfo, Ruleset, Value, NOT_HEAPS,
 };
 use crate::engine::{Footprint, Limits, Meter, Outcome, Play, SearchError};
 use crate::graph::{Graph, GraphReport};
-use crate::heap::{Searched, Sequence};
+use crate::heap::{Quotient, QuotientError, Searched, Sequence};
 use crate::impartial::{Solver, Target};
 use crate::partizan::Player;
 use crate::short::{GameId, Store};
@@ -175,6 +175,30 @@ impl<G: Typeable> Ruleset for Arc<Rules<G>> {
             game: Arc::clone(self),
             position,
         }))))
+    }
+
+    fn misere_quotient(
+        &self,
+        largest: u64,
+        budget: Budget,
+        level: &mut dyn FnMut(u64, usize),
+    ) -> Result<Quotient, RuleError> {
+        let (rules, _) = self.rules(Play::Misere)?;
+        let rule = rules
+            .heap_rule()
+            .ok_or_else(|| self.unsupported(NOT_HEAPS))?;
+        let mut meter = Meter::new(budget.limits)
+            .with_progress(budget.progress)
+            .with_interrupt(budget.interrupt);
+        Quotient::compute(rule, largest, &mut meter, level).map_err(|error| match error {
+            QuotientError::Search(source) => self.search_error(source),
+            QuotientError::NotDecreasing { .. } => self.unsupported(
+                "a move may leave a heap as large as the one moved in, and quotients here are of games whose moves leave smaller heaps",
+            ),
+            QuotientError::TooLarge(_) => self.unsupported(
+                "quotients here are of heaps up to 1024: ask for fewer heaps",
+            ),
+        })
     }
 
     fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence<'_>, RuleError> {

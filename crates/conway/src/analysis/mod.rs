@@ -23,6 +23,7 @@ pub use report::{
     Analysis, Move, MoveCounts, MoveResult, Mover, ShortGame, Stops, Value, MAX_SHOWN_POSITION,
     MAX_SHOWN_VALUE,
 };
+use ruleset::NOT_HEAPS;
 pub use ruleset::{Budget, Build, Kind, Params, RuleInfo, Ruleset};
 pub use sum::{Request, Sum};
 pub(crate) use transfinite::OrdinalNim;

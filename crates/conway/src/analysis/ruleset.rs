@@ -3,7 +3,7 @@
 
 use super::{OutcomeSequence, Position, RuleError};
 use crate::engine::{Limits, Play, Progress};
-use crate::heap::Sequence;
+use crate::heap::{Quotient, Sequence};
 use crate::text::ParseError;
 use serde::{Serialize, Serializer};
 use std::fmt;
@@ -55,6 +55,9 @@ pub struct Budget {
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 
+/// Why a game has no misère quotient here.
+pub(crate) const NOT_HEAPS: &str = "misère quotients are of games on rows of heaps, each moved in alone (octal and hexadecimal codes, subtraction games, Kayles, ...)";
+
 /// A ruleset made from its declaration, with its parameters: it reads positions.
 pub trait Ruleset: Send + Sync {
     /// The declaration it was made from.
@@ -82,6 +85,21 @@ pub trait Ruleset: Send + Sync {
 
     /// The nim values of one heap of each size `0..=n`, for one-heap games, with their period.
     fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence<'_>, RuleError>;
+
+    /// The misère quotient of the positions made of heaps up to `largest`, proved, for the
+    /// games whose positions are rows of heaps; `level` hears of each heap size as its
+    /// quotient is proved, with the quotient's order.
+    fn misere_quotient(
+        &self,
+        _largest: u64,
+        _budget: Budget,
+        _level: &mut dyn FnMut(u64, usize),
+    ) -> Result<Quotient, RuleError> {
+        Err(RuleError::Unsupported {
+            game: self.name(),
+            what: NOT_HEAPS,
+        })
+    }
 
     /// The outcome classes of one pile of each size `0..=n` under `play`, with their period,
     /// for games whose piles are partizan (partizan subtraction games).

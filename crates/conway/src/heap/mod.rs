@@ -27,7 +27,9 @@ pub use learnt::{Learnt, MAX_LEARNT};
 pub use mex::mex_sequence;
 pub use nosplit::NoSplit;
 pub use period::{detect_period, find_period, Detected, Period};
-pub use quotient::{Element, Quotient, QuotientError, MAX_QUOTIENT_HEAP};
+pub use quotient::{
+    generator_name, Element, Presentation, Product, Quotient, QuotientError, MAX_QUOTIENT_HEAP,
+};
 pub use sequence::{sequence_work_limit, ClosedForm, Extend, Reference, Searched, Sequence};
 pub use sparse::SparseSpace;
 pub use values::Values;

@@ -4,7 +4,7 @@
 use conway::analysis::{Budget, Request};
 use conway::engine::{Limits, Meter, Outcome, Play};
 use conway::games::ruleset;
-use conway::heap::{HeapRule, Quotient, TakeBreak};
+use conway::heap::{HeapRule, Presentation, Quotient, TakeBreak};
 use std::collections::{BTreeSet, HashMap};
 
 /// Misère play by its definition: a position is a P-position when it has a move and every
@@ -150,6 +150,10 @@ fn quotient_orders_as_published() {
     assert_eq!(nim.growth(), &[1, 2, 6]);
     let p: Vec<Vec<u64>> = nim.p_portion().map(|e| nim.representative(e)).collect();
     assert_eq!(p, vec![vec![1], vec![2, 2]]);
+    assert_eq!(
+        Presentation::of(&nim).to_string(),
+        "<a, b | a^2 = 1, b^3 = b>"
+    );
     for code in [&[0u8, 7, 7][..], &[0, 0, 7], &[0, 7, 5], &[0, 1, 3, 7]] {
         let q = quotient(code, 20);
         let orders = q.growth().iter().filter(|&&order| order > 1);

@@ -31,6 +31,9 @@
 mod closure;
 mod learner;
 mod oracle;
+mod presentation;
+
+pub use presentation::{generator_name, Presentation, Product};
 
 use super::HeapRule;
 use crate::engine::{Meter, Outcome, SearchError};
@@ -45,7 +48,7 @@ type Heap = u32;
 type Options = Vec<Vec<Vec<Heap>>>;
 
 /// The largest heap a quotient may reach: the options of every heap are held at once.
-pub const MAX_QUOTIENT_HEAP: u64 = 1 << 12;
+pub const MAX_QUOTIENT_HEAP: u64 = 1 << 10;
 
 /// Why a quotient could not be computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

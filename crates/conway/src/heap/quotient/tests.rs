@@ -137,3 +137,22 @@ fn dawsons_kayles_growth() {
     });
     eprintln!("{:?} {:?}", q.map(|q| q.growth().to_vec()), start.elapsed());
 }
+
+#[test]
+#[ignore]
+fn show_presentations() {
+    for (code, n) in [(&[0u8, 7, 7][..], 30), (&[0, 0, 7], 20), (&[0, 7, 5], 20)] {
+        let q = quotient(&octal(code), n);
+        let p = Presentation::of(&q);
+        eprintln!(
+            "{code:?} order {} generators {:?} {p}",
+            q.order(),
+            p.generators
+        );
+        let pp: Vec<String> = q
+            .p_portion()
+            .map(|e| p.normal_forms[e].to_string())
+            .collect();
+        eprintln!("  P = {pp:?}");
+    }
+}

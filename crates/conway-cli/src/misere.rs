@@ -1,0 +1,139 @@
+//! `conway misere GAME --heaps N`: the misère quotient of a heap game's positions made of
+//! heaps up to `N`, proved, with its presentation, its P-portion, the element of each heap
+//! and how its order grew with the heaps.
+
+use crate::{write_json, Failure};
+use conway::analysis::{Budget, Ruleset};
+use conway::heap::{generator_name, Presentation, Quotient};
+use serde::Serialize;
+use std::io::Write;
+use std::time::Instant;
+
+/// What `conway misere --json` prints.
+#[derive(Serialize)]
+pub struct Report {
+    pub game: String,
+    pub heaps: u64,
+    pub order: usize,
+    /// The generators: their names and heap sizes.
+    pub generators: Vec<Generator>,
+    /// The relations, `left = right`, as products of generators.
+    pub relations: Vec<Relation>,
+    /// The normal form of each element; the identity is `1`.
+    pub elements: Vec<String>,
+    /// The elements of the misère P-positions.
+    pub p_portion: Vec<String>,
+    /// The element of each heap, from heap 0.
+    pub heap_elements: Vec<String>,
+    /// The order of the quotient of the heaps up to `k`, for `k` from 0.
+    pub growth: Vec<usize>,
+}
+
+#[derive(Serialize)]
+pub struct Generator {
+    pub name: String,
+    pub heap: u64,
+}
+
+#[derive(Serialize)]
+pub struct Relation {
+    pub left: String,
+    pub right: String,
+}
+
+impl Report {
+    fn new(game: String, quotient: &Quotient) -> Report {
+        let presentation = Presentation::of(quotient);
+        let form = |e: usize| presentation.normal_forms[e].to_string();
+        Report {
+            game,
+            heaps: quotient.largest_heap(),
+            order: quotient.order(),
+            generators: presentation
+                .generators
+                .iter()
+                .enumerate()
+                .map(|(i, &heap)| Generator {
+                    name: generator_name(i),
+                    heap,
+                })
+                .collect(),
+            relations: presentation
+                .relations
+                .iter()
+                .map(|(left, right)| Relation {
+                    left: left.to_string(),
+                    right: right.to_string(),
+                })
+                .collect(),
+            elements: (0..quotient.order()).map(form).collect(),
+            p_portion: quotient.p_portion().map(form).collect(),
+            heap_elements: (0..=quotient.largest_heap())
+                .map(|h| form(quotient.heap(h).expect("a heap of the quotient")))
+                .collect(),
+            growth: quotient.growth().to_vec(),
+        }
+    }
+}
+
+/// Computes the quotient and prints it, in text with the growth as each heap is proved, or
+/// as one JSON object.
+pub fn run(
+    out: &mut dyn Write,
+    rules: &dyn Ruleset,
+    heaps: u64,
+    budget: Budget,
+    json: bool,
+) -> Result<(), Failure> {
+    let start = Instant::now();
+    let mut written = Ok(());
+    let mut last = 1;
+    let quotient = rules.misere_quotient(heaps, budget, &mut |heap, order| {
+        if !json && order != last && written.is_ok() {
+            let header = if last == 1 {
+                "heaps up to\torder\n"
+            } else {
+                ""
+            };
+            written = write!(out, "{header}{heap}\t{order}\n").and_then(|()| out.flush());
+        }
+        last = order;
+    })?;
+    written?;
+    let report = Report::new(rules.name(), &quotient);
+    if json {
+        return write_json(out, &report);
+    }
+    write_text(out, &report)?;
+    writeln!(out, "time: {:.3} s", start.elapsed().as_secs_f64())?;
+    Ok(())
+}
+
+fn write_text(out: &mut dyn Write, report: &Report) -> Result<(), Failure> {
+    writeln!(
+        out,
+        "misère quotient of {} for heaps up to {}: order {}, {} P-position elements (proved)",
+        report.game,
+        report.heaps,
+        report.order,
+        report.p_portion.len()
+    )?;
+    let generators: Vec<String> = report
+        .generators
+        .iter()
+        .map(|g| format!("{} = heap {}", g.name, g.heap))
+        .collect();
+    writeln!(out, "generators: {}", generators.join(", "))?;
+    let relations: Vec<String> = report
+        .relations
+        .iter()
+        .map(|r| format!("{} = {}", r.left, r.right))
+        .collect();
+    writeln!(out, "relations: {}", relations.join(", "))?;
+    writeln!(out, "P-portion: {}", report.p_portion.join(", "))?;
+    writeln!(out, "heap\telement")?;
+    for (heap, element) in report.heap_elements.iter().enumerate().skip(1) {
+        writeln!(out, "{heap}\t{element}")?;
+    }
+    Ok(())
+}
