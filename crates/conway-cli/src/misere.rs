@@ -95,7 +95,7 @@ pub fn run(
             } else {
                 ""
             };
-            written = write!(out, "{header}{heap}\t{order}\n").and_then(|()| out.flush());
+            written = writeln!(out, "{header}{heap}\t{order}").and_then(|()| out.flush());
         }
         last = order;
     })?;
