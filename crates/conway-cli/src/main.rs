@@ -366,6 +366,10 @@ struct MisereArgs {
     /// The largest heap (at most 1024).
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=conway::heap::MAX_QUOTIENT_HEAP))]
     heaps: u64,
+    /// Also Conway's misère genus of each heap, by the definition (a search of each heap
+    /// beside heaps *2: for small heaps).
+    #[arg(long)]
+    genus: bool,
     #[command(flatten)]
     output: Output,
     #[command(flatten)]
@@ -1000,8 +1004,15 @@ impl OutcomesArgs {
 impl MisereArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let rules = ruleset(&self.game)?;
-        let budget = self.limits.budget();
-        misere::run(out, rules.as_ref(), self.heaps, budget, self.output.json)
+        let budget = || self.limits.budget();
+        misere::run(
+            out,
+            rules.as_ref(),
+            self.heaps,
+            budget,
+            self.output.json,
+            self.genus,
+        )
     }
 }
 

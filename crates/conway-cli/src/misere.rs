@@ -25,6 +25,8 @@ pub struct Report {
     pub p_portion: Vec<String>,
     /// The element of each heap, from heap 0.
     pub heap_elements: Vec<String>,
+    /// Conway's genus of each heap, from heap 0, with `--genus`.
+    pub heap_genera: Option<Vec<String>>,
     /// The order of the quotient of the heaps up to `k`, for `k` from 0.
     pub growth: Vec<usize>,
 }
@@ -72,6 +74,7 @@ impl Report {
                 .map(|h| form(quotient.heap(h).expect("a heap of the quotient")))
                 .collect(),
             growth: quotient.growth().to_vec(),
+            heap_genera: None,
         }
     }
 }
@@ -82,13 +85,14 @@ pub fn run(
     out: &mut dyn Write,
     rules: &dyn Ruleset,
     heaps: u64,
-    budget: Budget,
+    budget: impl Fn() -> Budget,
     json: bool,
+    with_genus: bool,
 ) -> Result<(), Failure> {
     let start = Instant::now();
     let mut written = Ok(());
     let mut last = 1;
-    let quotient = rules.misere_quotient(heaps, budget, &mut |heap, order| {
+    let quotient = rules.misere_quotient(heaps, budget(), &mut |heap, order| {
         if !json && order != last && written.is_ok() {
             let header = if last == 1 {
                 "heaps up to\torder\n"
@@ -100,7 +104,11 @@ pub fn run(
         last = order;
     })?;
     written?;
-    let report = Report::new(rules.name(), &quotient);
+    let mut report = Report::new(rules.name(), &quotient);
+    if with_genus {
+        let genera = (0..=heaps).map(|heap| rules.genus(&[heap], budget()).map(|g| g.to_string()));
+        report.heap_genera = Some(genera.collect::<Result<_, _>>()?);
+    }
     if json {
         return write_json(out, &report);
     }
@@ -131,9 +139,15 @@ fn write_text(out: &mut dyn Write, report: &Report) -> Result<(), Failure> {
         .collect();
     writeln!(out, "relations: {}", relations.join(", "))?;
     writeln!(out, "P-portion: {}", report.p_portion.join(", "))?;
-    writeln!(out, "heap\telement")?;
+    match &report.heap_genera {
+        None => writeln!(out, "heap\telement")?,
+        Some(_) => writeln!(out, "heap\telement\tgenus")?,
+    }
     for (heap, element) in report.heap_elements.iter().enumerate().skip(1) {
-        writeln!(out, "{heap}\t{element}")?;
+        match &report.heap_genera {
+            None => writeln!(out, "{heap}\t{element}")?,
+            Some(genera) => writeln!(out, "{heap}\t{element}\t{}", genera[heap])?,
+        }
     }
     Ok(())
 }

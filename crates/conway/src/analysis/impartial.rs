@@ -12,7 +12,7 @@ use super::{
 };
 use crate::engine::{Footprint, Limits, Meter, Outcome, Play, SearchError};
 use crate::graph::{Graph, GraphReport};
-use crate::heap::{Quotient, QuotientError, Searched, Sequence};
+use crate::heap::{genus, Genus, Quotient, QuotientError, Searched, Sequence};
 use crate::impartial::{Solver, Target};
 use crate::partizan::Player;
 use crate::short::{GameId, Store};
@@ -199,6 +199,15 @@ impl<G: Typeable> Ruleset for Arc<Rules<G>> {
                 "quotients here are of heaps up to 1024: ask for fewer heaps",
             ),
         })
+    }
+
+    fn genus(&self, heaps: &[u64], budget: Budget) -> Result<Genus, RuleError> {
+        let (rules, _) = self.rules(Play::Misere)?;
+        let rule = rules
+            .heap_rule()
+            .ok_or_else(|| self.unsupported(NOT_HEAPS))?;
+        let mut meter = Meter::new(budget.limits).with_interrupt(budget.interrupt);
+        genus(rule, heaps, &mut meter).map_err(|e| self.search_error(e))
     }
 
     fn sequence(&self, n: u64, budget: Budget) -> Result<Sequence<'_>, RuleError> {

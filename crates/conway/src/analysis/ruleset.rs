@@ -3,7 +3,7 @@
 
 use super::{OutcomeSequence, Position, RuleError};
 use crate::engine::{Limits, Play, Progress};
-use crate::heap::{Quotient, Sequence};
+use crate::heap::{Genus, Quotient, Sequence};
 use crate::text::ParseError;
 use serde::{Serialize, Serializer};
 use std::fmt;
@@ -95,6 +95,15 @@ pub trait Ruleset: Send + Sync {
         _budget: Budget,
         _level: &mut dyn FnMut(u64, usize),
     ) -> Result<Quotient, RuleError> {
+        Err(RuleError::Unsupported {
+            game: self.name(),
+            what: NOT_HEAPS,
+        })
+    }
+
+    /// Conway's misère genus of a row of heaps, for the games whose positions are rows of
+    /// heaps.
+    fn genus(&self, _heaps: &[u64], _budget: Budget) -> Result<Genus, RuleError> {
         Err(RuleError::Unsupported {
             game: self.name(),
             what: NOT_HEAPS,

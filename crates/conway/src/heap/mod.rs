@@ -12,6 +12,7 @@
 
 mod closed;
 mod code;
+mod genus;
 mod learnt;
 mod mex;
 mod nosplit;
@@ -23,6 +24,7 @@ mod values;
 
 pub use closed::{lasker_value, ClosedCode};
 pub use code::{TakeBreak, MAX_PARTS};
+pub use genus::{genus, Genus};
 pub use learnt::{Learnt, MAX_LEARNT};
 pub use mex::mex_sequence;
 pub use nosplit::NoSplit;

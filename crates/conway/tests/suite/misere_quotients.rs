@@ -4,7 +4,7 @@
 use conway::analysis::{Budget, Request};
 use conway::engine::{Limits, Meter, Outcome, Play};
 use conway::games::ruleset;
-use conway::heap::{HeapRule, Presentation, Quotient, TakeBreak};
+use conway::heap::{genus, HeapRule, Presentation, Quotient, TakeBreak};
 use std::collections::{BTreeSet, HashMap};
 
 /// Misère play by its definition: a position is a P-position when it has a move and every
@@ -159,5 +159,28 @@ fn quotient_orders_as_published() {
         let orders = q.growth().iter().filter(|&&order| order > 1);
         assert!(orders.clone().all(|order| order % 2 == 0), "{code:?}");
         assert!(orders.count() > 10, "{code:?}");
+    }
+}
+
+#[test]
+fn genera_of_nim_heaps_and_of_kayles() {
+    // Winning Ways, ch. 13: the nim-heaps *0, *1, *2, *3 have genera 0^120, 1^031, 2^20, 3^31.
+    let nim = TakeBreak::new(vec![0], 3).unwrap();
+    let mut meter = Meter::new(Limits::default());
+    let genera: Vec<String> = (0..4)
+        .map(|h| genus(&nim, &[h], &mut meter).unwrap().to_string())
+        .collect();
+    assert_eq!(genera, ["0^120", "1^031", "2^20", "3^31"]);
+    // A sum of two equal nim-heaps of size 2 or more is like 0 in normal play but not 0^120.
+    assert_eq!(
+        genus(&nim, &[2, 2], &mut meter).unwrap().to_string(),
+        "0^02"
+    );
+    // Every genus's normal value is the nim value of the row.
+    let kayles = TakeBreak::new(vec![0, 7, 7], 0).unwrap();
+    let nim_values = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6];
+    for (heap, &value) in nim_values.iter().enumerate() {
+        let genus = genus(&kayles, &[heap as u64], &mut meter).unwrap();
+        assert_eq!(genus.normal, value, "Kayles heap {heap}");
     }
 }
