@@ -1,5 +1,6 @@
 //! The `conway` command as a user meets it: answers, JSON, and one clear line for bad input.
 
+mod misere;
 mod review_cli;
 mod review_graph;
 mod review_heap;

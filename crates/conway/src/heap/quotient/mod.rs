@@ -135,7 +135,7 @@ impl Quotient {
             return Err(QuotientError::TooLarge(largest));
         }
         let largest = largest as Heap;
-        let options = heap_options(rule, largest)?;
+        let options = heap_options(rule, largest, meter)?;
         let mut oracle = Oracle::new();
         let learner = Learner::new(largest as usize + 1, &mut oracle, &options, meter)?;
         let mut build = Build {
@@ -373,11 +373,17 @@ fn guess(
 }
 
 /// The options of every heap up to `largest`, each as the heaps it leaves, largest first.
-fn heap_options(rule: &dyn HeapRule, largest: Heap) -> Result<Options, QuotientError> {
+fn heap_options(
+    rule: &dyn HeapRule,
+    largest: Heap,
+    meter: &mut Meter,
+) -> Result<Options, QuotientError> {
     let mut all = Vec::with_capacity(largest as usize + 1);
     for size in 0..=u64::from(largest) {
         let mut options: Vec<Vec<Heap>> = Vec::new();
         let mut bad = None;
+        let bound = rule.heap_option_bound(size).unwrap_or(super::FEW_OPTIONS);
+        meter.hold_more(bound.saturating_mul(48))?;
         rule.heap_options(size, &mut |parts| {
             if let Some(&part) = parts.iter().find(|&&part| part >= size) {
                 bad.get_or_insert(part);
