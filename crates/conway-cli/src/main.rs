@@ -1004,7 +1004,11 @@ impl OutcomesArgs {
 impl MisereArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let rules = ruleset(&self.game)?;
-        let budget = || self.limits.budget();
+        // Whoever names the heaps asks for their work: the default limit grows with them.
+        let limits = self
+            .limits
+            .limits_or(conway::heap::quotient_work_limit(self.heaps));
+        let budget = || self.limits.budget_with(limits);
         misere::run(
             out,
             rules.as_ref(),
@@ -1278,20 +1282,26 @@ fn explain(error: RuleError) -> String {
 
 /// A sequence's error: past a limit, the heaps asked for are what to cut.
 fn explain_sequence(error: RuleError, to: u64) -> String {
+    explain_heaps(error, &format!("heaps 0..={to}"), "--to")
+}
+
+/// The error of a computation over the heaps up to some size (`what`, asked for by `option`):
+/// past a limit, the heaps are what to cut.
+fn explain_heaps(error: RuleError, what: &str, option: &str) -> String {
     match &error {
         RuleError::Search { game, source } => match source {
             // At the largest limit there is nothing to raise.
             SearchError::TooBig { limit: u64::MAX } => format!(
-                "{game}: heaps 0..={to} need more work than any limit allows; ask for fewer \
-                 heaps (--to)"
+                "{game}: {what} need more work than any limit allows; ask for fewer heaps \
+                 ({option})"
             ),
             SearchError::TooBig { limit } => format!(
-                "{game}: heaps 0..={to} need more work than the limit of {limit} allows; ask for \
-                 fewer heaps (--to) or raise the limit (--max-positions N)"
+                "{game}: {what} need more work than the limit of {limit} allows; ask for fewer \
+                 heaps ({option}) or raise the limit (--max-positions N)"
             ),
             SearchError::OutOfMemory { limit } => format!(
-                "{game}: heaps 0..={to} need more than {} of memory; ask for fewer heaps \
-                 (--to) or raise the limit (--max-memory SIZE)",
+                "{game}: {what} need more than {} of memory; ask for fewer heaps ({option}) or \
+                 raise the limit (--max-memory SIZE)",
                 conway::engine::show_bytes(*limit)
             ),
             _ => explain(error),

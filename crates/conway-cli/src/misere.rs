@@ -2,7 +2,7 @@
 //! heaps up to `N`, proved, with its presentation, its P-portion, the element of each heap
 //! and how its order grew with the heaps.
 
-use crate::{write_json, Failure};
+use crate::{explain_heaps, write_json, Failure};
 use conway::analysis::{Budget, Ruleset};
 use conway::heap::{generator_name, Presentation, Quotient};
 use serde::Serialize;
@@ -102,7 +102,10 @@ pub fn run(
             written = writeln!(out, "{header}{heap}\t{order}").and_then(|()| out.flush());
         }
         last = order;
-    })?;
+    });
+    let what = format!("the quotient and the proof for heaps up to {heaps}");
+    let quotient =
+        quotient.map_err(|error| Failure::Message(explain_heaps(error, &what, "--heaps")))?;
     written?;
     let mut report = Report::new(rules.name(), &quotient);
     if with_genus {

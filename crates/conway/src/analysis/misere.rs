@@ -3,15 +3,13 @@
 //! A ruleset keeps the quotient it proved last, for the heaps up to the largest asked about
 //! so far, and answers a misère position whose heaps it covers by multiplying their elements:
 //! a row of thousands of heaps takes milliseconds, where a search would never end. Where the
-//! quotient cannot be proved within [`QUOTIENT_WORK`] (its computation grows with the heaps,
-//! and some games' quotients are infinite), the search answers as before.
+//! quotient cannot be proved within the work of [`quotient_work_limit`] and a quarter of the
+//! memory (its computation grows with the heaps, and some games' quotients are infinite), the
+//! search answers as before.
 
 use crate::engine::{Limits, Meter, SearchError};
-use crate::heap::{HeapRule, Quotient, QuotientError};
+use crate::heap::{quotient_work_limit, HeapRule, Quotient, QuotientError};
 use std::sync::{Arc, Mutex};
-
-/// The work a quotient may take when a position asks for it: a few seconds at most.
-pub(super) const QUOTIENT_WORK: u64 = 2_000_000;
 
 /// The largest heap whose quotient a position asks for: beyond it the search answers.
 pub(super) const QUOTIENT_LARGEST_HEAP: u64 = 128;
@@ -50,9 +48,11 @@ impl QuotientCache {
         if largest > QUOTIENT_LARGEST_HEAP || cached.failed_at.is_some_and(|at| at <= largest) {
             return Ok(None);
         }
+        // An attempt that fails leaves room for the search: it may hold a quarter of the
+        // memory, which the allocator may keep after it.
         let limits = Limits {
-            max_positions: limits.max_positions.min(QUOTIENT_WORK),
-            ..limits
+            max_positions: limits.max_positions.min(quotient_work_limit(largest)),
+            max_memory: limits.max_memory / 4,
         };
         let mut meter = Meter::new(limits).with_interrupt(interrupt);
         match Quotient::compute(rule, largest, &mut meter, |_, _| {}) {

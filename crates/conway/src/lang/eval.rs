@@ -786,8 +786,9 @@ fn exponent(expr: &Expr) -> Result<u128, LangError> {
         }),
         _ => Err(LangError::Type {
             column: expr.column,
-            message: "the exponent of nimpow is an integer written in digits, such as 3"
-                .to_string(),
+            message:
+                "the exponent of nimpow is a non-negative integer written in digits, such as 3"
+                    .to_string(),
         }),
     }
 }

@@ -339,7 +339,7 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, LangError> {
             _ => {
                 return Err(LangError::Syntax {
                     column: at + 1,
-                    message: format!("unexpected character '{c}'"),
+                    message: format!("unexpected character '{}'", c.escape_debug()),
                 })
             }
         };

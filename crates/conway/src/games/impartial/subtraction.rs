@@ -33,7 +33,7 @@ pub(crate) const SUBTRACTION: RuleInfo = RuleInfo {
     },
     summary: "Take s chips from one heap, for some s in the finite set S.",
     notation: "S is a comma-separated list of positive whole numbers (`subtraction:1,3,4`), or `all-but:` and the numbers left out (`subtraction:all-but:2,5` takes any number but 2 and 5); a position is heap sizes separated by spaces.",
-    misere: "the last to move loses; solved by search.",
+    misere: "the last to move loses; rows of heaps up to 128 are answered from the misère quotient of their heaps where it is proved (`conway misere`), others by search.",
     example: "conway solve subtraction:1,3,4 110",
     build: |info, params| {
         Ok(typed(

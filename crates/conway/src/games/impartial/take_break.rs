@@ -42,7 +42,7 @@ impl TakeAndBreak {
     }
 }
 
-const MISERE: &str = "the last to move loses; solved by search.";
+const MISERE: &str = "the last to move loses; rows of heaps up to 128 are answered from the misère quotient of their heaps where it is proved (`conway misere`), others by search.";
 const NOTATION: &str = "heap sizes separated by spaces.";
 
 pub(crate) const OCTAL: RuleInfo = RuleInfo {

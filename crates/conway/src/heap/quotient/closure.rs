@@ -141,7 +141,7 @@ impl<'a> Explorer<'a> {
         meter: &mut Meter,
     ) -> Result<Explorer<'a>, SearchError> {
         let order = machine.order();
-        meter.hold_more((order * order * 4) as u64)?;
+        meter.hold(meter.held() + (order * order * 4) as u64)?;
         let product = (0..order)
             .flat_map(|a| elements.iter().map(move |b| machine.run(a as u32, b)))
             .collect();
@@ -215,11 +215,16 @@ impl<'a> Explorer<'a> {
             )?;
         }
         let mut key = Vec::new();
+        // What this exploration holds, freed when it ends: counted against the memory beside
+        // what the computation keeps, not kept in the count.
+        let mut holding = (self.order * self.order * 4) as u64;
         while let Some(Reverse((position, id))) = queue.pop() {
             if popped[id] {
                 continue;
             }
             popped[id] = true;
+            // Each heap added to the pair is a step of work.
+            meter.count(u64::from(self.largest))?;
             if stop(&pairs[id]) {
                 return Ok(Some(position));
             }
@@ -233,6 +238,8 @@ impl<'a> Explorer<'a> {
                     continue;
                 }
                 let larger = with_heap(&position, heap);
+                holding += (16 * key.len() + 8 * larger.len() + 64) as u64;
+                meter.hold(meter.held() + holding)?;
                 self.offer(
                     key.clone(),
                     larger,
@@ -266,9 +273,7 @@ impl<'a> Explorer<'a> {
                 queue.push(Reverse((least, known)));
             }
             None => {
-                let bytes = 16 * key.len() + 8 * least.len() + 64;
-                meter.list(bytes)?;
-                meter.hold_more(bytes as u64)?;
+                meter.list(16 * key.len() + 8 * least.len() + 64)?;
                 let id = pairs.len();
                 index.insert(key.clone(), id);
                 pairs.push(Pair {

@@ -47,6 +47,16 @@ type Heap = u32;
 /// The options of each heap size: the heaps left in its place, largest first.
 type Options = Vec<Vec<Vec<Heap>>>;
 
+/// The work a quotient of the heaps up to `largest` takes where its order stays in the
+/// hundreds: each heap size explores the pairs of the smaller ones with every heap added.
+/// A limit that fits what was asked for.
+pub fn quotient_work_limit(largest: u64) -> u64 {
+    largest
+        .saturating_mul(largest)
+        .saturating_mul(2_000)
+        .max(10_000_000)
+}
+
 /// The largest heap a quotient may reach: the options of every heap are held at once.
 pub const MAX_QUOTIENT_HEAP: u64 = 1 << 10;
 
