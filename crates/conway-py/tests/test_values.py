@@ -230,7 +230,7 @@ def test_expressions_that_do_not_read_say_where():
     with pytest.raises(conway.ParseError) as caught:
         conway.game("1 + frob(2)")
     assert caught.value.column == 5
-    with pytest.raises(conway.ConwayError, match="not a game"):
+    with pytest.raises(conway.ConwayError, match="not a short game"):
         conway.game("1 < 2")
 
 
