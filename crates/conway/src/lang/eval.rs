@@ -701,17 +701,7 @@ fn not_a_game(expr: &Expr, user: Need, value: &Value) -> LangError {
 fn compare(store: &mut Store, op: Comparison, g: GameId, h: GameId) -> Result<bool, SearchError> {
     let leq = store.leq(g, h)?;
     let geq = store.leq(h, g)?;
-    Ok(match op {
-        Comparison::LessOrEqual => leq,
-        Comparison::GreaterOrEqual => geq,
-        Comparison::Less => leq && !geq,
-        Comparison::Greater => geq && !leq,
-        Comparison::Equal => leq && geq,
-        Comparison::NotEqual => !(leq && geq),
-        Comparison::Confused => !leq && !geq,
-        Comparison::LessOrConfused => !geq,
-        Comparison::GreaterOrConfused => !leq,
-    })
+    Ok(op.holds(leq, geq))
 }
 
 /// A game for a message: its canonical form if short, else a description.

@@ -129,6 +129,22 @@ pub enum Comparison {
 }
 
 impl Comparison {
+    /// Whether the comparison holds between two values of which the first is `<=` the second
+    /// (`leq`) and `>=` it (`geq`): both for equal values, neither for confused ones.
+    pub fn holds(self, leq: bool, geq: bool) -> bool {
+        match self {
+            Comparison::LessOrEqual => leq,
+            Comparison::GreaterOrEqual => geq,
+            Comparison::Less => leq && !geq,
+            Comparison::Greater => geq && !leq,
+            Comparison::Equal => leq && geq,
+            Comparison::NotEqual => !(leq && geq),
+            Comparison::Confused => !leq && !geq,
+            Comparison::LessOrConfused => !geq,
+            Comparison::GreaterOrConfused => !leq,
+        }
+    }
+
     /// The operator as it is written.
     pub fn symbol(self) -> &'static str {
         match self {

@@ -246,17 +246,7 @@ pub(super) fn compare(
         Some(order) => (order.is_le(), order.is_ge()),
         None => (false, false),
     };
-    Ok(match op {
-        Comparison::LessOrEqual => leq,
-        Comparison::GreaterOrEqual => geq,
-        Comparison::Less => leq && !geq,
-        Comparison::Greater => geq && !leq,
-        Comparison::Equal => leq && geq,
-        Comparison::NotEqual => !(leq && geq),
-        Comparison::Confused => !leq && !geq,
-        Comparison::LessOrConfused => !geq,
-        Comparison::GreaterOrConfused => !leq,
-    })
+    Ok(op.holds(leq, geq))
 }
 
 /// A nim-field function (`known`, as the table spells it) where an argument is a transfinite

@@ -51,11 +51,7 @@ pub(super) fn least_failure(
     meter: &mut Meter,
 ) -> Result<Option<Vec<Heap>>, SearchError> {
     let explorer = Explorer::new(machine, elements, options, largest, meter)?;
-    let start = vec![Pair {
-        key: vec![0; explorer.words + 1],
-        least: Vec::new(),
-    }];
-    explorer.run(&[], start, meter, breaks_rule(machine))
+    explorer.run(&[], explorer.empty(), meter, breaks_rule(machine))
 }
 
 /// As [`least_failure`], for a candidate that is proved on the positions without a heap of
@@ -108,12 +104,8 @@ pub(super) fn pairs(
     meter: &mut Meter,
 ) -> Result<Vec<Pair>, SearchError> {
     let explorer = Explorer::new(machine, elements, options, largest, meter)?;
-    let start = vec![Pair {
-        key: vec![0; explorer.words + 1],
-        least: Vec::new(),
-    }];
     let mut all = Vec::new();
-    explorer.run(&[], start, meter, |pair| {
+    explorer.run(&[], explorer.empty(), meter, |pair| {
         all.push(pair.clone());
         false
     })?;
@@ -166,6 +158,14 @@ impl<'a> Explorer<'a> {
         })
     }
 
+    /// The pair of the empty position: its element is the identity and it has no move.
+    fn empty(&self) -> Vec<Pair> {
+        vec![Pair {
+            key: vec![0; self.words + 1],
+            least: Vec::new(),
+        }]
+    }
+
     /// The key of the pair of a position of the pair `key` plus a heap of `heap`.
     fn added(&self, key: &[u64], heap: Heap, out: &mut Vec<u64>) {
         out.clear();
@@ -194,94 +194,91 @@ impl<'a> Explorer<'a> {
         meter: &mut Meter,
         mut stop: impl FnMut(&Pair) -> bool,
     ) -> Result<Option<Vec<Heap>>, SearchError> {
-        let mut index: FxHashMap<Vec<u64>, usize> = FxHashMap::default();
-        let mut pairs: Vec<Pair> = Vec::new();
-        let mut popped: Vec<bool> = Vec::new();
+        let mut frontier = Frontier::default();
         for pair in done {
-            index.insert(pair.key.clone(), pairs.len());
-            pairs.push(pair.clone());
-            popped.push(true);
+            frontier
+                .index
+                .insert(pair.key.clone(), frontier.pairs.len());
+            frontier.pairs.push(pair.clone());
+            frontier.popped.push(true);
         }
-        let mut queue = BinaryHeap::new();
         for seed in seeds {
-            self.offer(
-                seed.key,
-                seed.least,
-                &mut index,
-                &mut pairs,
-                &mut popped,
-                &mut queue,
-                meter,
-            )?;
+            frontier.offer(seed.key, seed.least, meter)?;
         }
         let mut key = Vec::new();
         // What this exploration holds, freed when it ends: counted against the memory beside
         // what the computation keeps, not kept in the count.
         let mut holding = (self.order * self.order * 4) as u64;
-        while let Some(Reverse((position, id))) = queue.pop() {
-            if popped[id] {
-                continue;
-            }
-            popped[id] = true;
+        while let Some((position, id)) = frontier.pop() {
             // Each heap added to the pair is a step of work.
             meter.count(u64::from(self.largest))?;
-            if stop(&pairs[id]) {
+            if stop(&frontier.pairs[id]) {
                 return Ok(Some(position));
             }
             for heap in 1..=self.largest {
-                self.added(&pairs[id].key, heap, &mut key);
-                if index
-                    .get(key.as_slice())
-                    .is_some_and(|&known| popped[known])
-                {
+                self.added(&frontier.pairs[id].key, heap, &mut key);
+                if frontier.is_popped(&key) {
                     // Popped already, so with a smaller least position than this one.
                     continue;
                 }
                 let larger = with_heap(&position, heap);
                 holding += (16 * key.len() + 8 * larger.len() + 64) as u64;
                 meter.hold(meter.held() + holding)?;
-                self.offer(
-                    key.clone(),
-                    larger,
-                    &mut index,
-                    &mut pairs,
-                    &mut popped,
-                    &mut queue,
-                    meter,
-                )?;
+                frontier.offer(key.clone(), larger, meter)?;
             }
         }
         Ok(None)
     }
+}
+
+/// The pairs found so far, and those waiting in the order of their least positions.
+#[derive(Default)]
+struct Frontier {
+    index: FxHashMap<Vec<u64>, usize>,
+    pairs: Vec<Pair>,
+    popped: Vec<bool>,
+    queue: BinaryHeap<Reverse<(Vec<Heap>, usize)>>,
+}
+
+impl Frontier {
+    /// The pair of the least position waiting, marked as popped.
+    fn pop(&mut self) -> Option<(Vec<Heap>, usize)> {
+        while let Some(Reverse((position, id))) = self.queue.pop() {
+            if !self.popped[id] {
+                self.popped[id] = true;
+                return Some((position, id));
+            }
+        }
+        None
+    }
+
+    fn is_popped(&self, key: &[u64]) -> bool {
+        self.index.get(key).is_some_and(|&known| self.popped[known])
+    }
 
     /// Records that `least` reaches the pair `key`, and queues it if it is the least yet.
-    #[allow(clippy::too_many_arguments)]
     fn offer(
-        &self,
+        &mut self,
         key: Vec<u64>,
         least: Vec<Heap>,
-        index: &mut FxHashMap<Vec<u64>, usize>,
-        pairs: &mut Vec<Pair>,
-        popped: &mut Vec<bool>,
-        queue: &mut BinaryHeap<Reverse<(Vec<Heap>, usize)>>,
         meter: &mut Meter,
     ) -> Result<(), SearchError> {
-        match index.get(&key) {
-            Some(&known) if popped[known] || pairs[known].least <= least => {}
+        match self.index.get(&key) {
+            Some(&known) if self.popped[known] || self.pairs[known].least <= least => {}
             Some(&known) => {
-                pairs[known].least = least.clone();
-                queue.push(Reverse((least, known)));
+                self.pairs[known].least = least.clone();
+                self.queue.push(Reverse((least, known)));
             }
             None => {
                 meter.list(16 * key.len() + 8 * least.len() + 64)?;
-                let id = pairs.len();
-                index.insert(key.clone(), id);
-                pairs.push(Pair {
+                let id = self.pairs.len();
+                self.index.insert(key.clone(), id);
+                self.pairs.push(Pair {
                     key,
                     least: least.clone(),
                 });
-                popped.push(false);
-                queue.push(Reverse((least, id)));
+                self.popped.push(false);
+                self.queue.push(Reverse((least, id)));
             }
         }
         Ok(())
