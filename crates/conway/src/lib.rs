@@ -71,6 +71,7 @@ pub mod graph;
 pub mod heap;
 pub mod impartial;
 pub mod lang;
+pub mod loopy;
 pub mod nimber;
 pub mod number;
 pub mod ordinal;

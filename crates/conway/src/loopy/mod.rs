@@ -1,0 +1,301 @@
+//! Loopy partizan games: games whose positions may repeat (Conway, Bach and Norton; Siegel,
+//! *Combinatorial Game Theory*, ch. VI, and "Coping with cycles", 2009).
+//!
+//! A loopy game is a finite graph: each vertex has Left options and Right options, and vertex
+//! 0 is the game. Play that never ends is a draw. A *stopper* is a loopy game from none of
+//! whose positions play can alternate for ever (Left, Right, Left, ...): `on = {on|}` is one
+//! (only Left can go round), `dud = {dud|dud}` is not. Stoppers have values like short games:
+//!
+//! - `G ≥ H` exactly when Left, moving second, survives `G − H` (never meets a turn with no
+//!   move; a play that never ends is survival), which [`survival`] decides on the product
+//!   graph of the two games;
+//! - every stopper has a simplest form ([`Stopper::new`]): reversible options bypassed,
+//!   dominated ones deleted and equal positions fused, as for short games.
+//!
+//! Sums of stoppers need not be stoppers (`on + off = dud`): their values are pairs of stoppers,
+//! the sides, which this module does not build yet.
+
+mod simplify;
+mod survival;
+#[cfg(test)]
+mod tests;
+mod text;
+
+pub use survival::Relation;
+pub use text::{named, NAMES};
+
+use crate::engine::{Meter, SearchError};
+use crate::short::{GameId, Store};
+use std::collections::HashMap;
+use std::collections::VecDeque;
+use thiserror::Error;
+
+/// A finite game graph with Left and Right moves; vertex 0 is the game, and every vertex can
+/// be reached from it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LoopyGame {
+    left: Vec<Vec<u32>>,
+    right: Vec<Vec<u32>>,
+}
+
+/// Why a loopy game has no value here.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum LoopyError {
+    /// A move names a vertex the graph does not have.
+    #[error("a move goes to vertex {to}, but the graph has {count} vertices")]
+    NoSuchVertex {
+        /// The vertex named.
+        to: u32,
+        /// How many vertices there are.
+        count: usize,
+    },
+    /// Play can alternate for ever, so the game is not a stopper.
+    #[error("{0} is not a stopper: from one of its positions the players can move in turn for ever, so its value is a pair of sides, which conway does not compute yet")]
+    NotStopper(String),
+    /// The computation passed a limit.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+}
+
+impl LoopyGame {
+    /// The game at vertex 0 of the graph whose vertex `v` has Left options `left[v]` and Right
+    /// options `right[v]`. Repeated options count once; vertices that cannot be reached from
+    /// vertex 0 are dropped.
+    pub fn new(left: Vec<Vec<u32>>, right: Vec<Vec<u32>>) -> Result<LoopyGame, LoopyError> {
+        let count = left.len().max(right.len()).max(1);
+        let mut game = LoopyGame {
+            left: (0..count)
+                .map(|v| left.get(v).cloned().unwrap_or_default())
+                .collect(),
+            right: (0..count)
+                .map(|v| right.get(v).cloned().unwrap_or_default())
+                .collect(),
+        };
+        if count > u32::MAX as usize / 2 {
+            return Err(SearchError::TooLarge {
+                what: format!("{count} positions"),
+            }
+            .into());
+        }
+        for &to in game.left.iter().chain(&game.right).flatten() {
+            if to as usize >= count {
+                return Err(LoopyError::NoSuchVertex { to, count });
+            }
+        }
+        game.tidy();
+        Ok(game)
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.left.len()
+    }
+
+    /// Never true: a game has at least its own position.
+    pub fn is_empty(&self) -> bool {
+        self.left.is_empty()
+    }
+
+    /// Left's options of vertex `v`.
+    pub fn left_options(&self, v: u32) -> &[u32] {
+        &self.left[v as usize]
+    }
+
+    /// Right's options of vertex `v`.
+    pub fn right_options(&self, v: u32) -> &[u32] {
+        &self.right[v as usize]
+    }
+
+    /// The game with Left and Right exchanged.
+    pub fn neg(&self) -> LoopyGame {
+        LoopyGame {
+            left: self.right.clone(),
+            right: self.left.clone(),
+        }
+    }
+
+    /// The short game `game` as a graph: one vertex per position of its canonical form.
+    pub fn from_short(store: &mut Store, game: GameId) -> Result<LoopyGame, SearchError> {
+        let mut index = HashMap::from([(game, 0u32)]);
+        let mut order = vec![game];
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        let mut next = 0;
+        while next < order.len() {
+            let g = order[next];
+            next += 1;
+            let lefts = store.left_options(g)?.to_vec();
+            let rights = store.right_options(g)?.to_vec();
+            let mut number = |h: GameId| {
+                *index.entry(h).or_insert_with(|| {
+                    order.push(h);
+                    order.len() as u32 - 1
+                })
+            };
+            left.push(lefts.into_iter().map(&mut number).collect());
+            right.push(rights.into_iter().map(&mut number).collect());
+        }
+        Ok(LoopyGame { left, right })
+    }
+
+    /// The disjunctive sum: a position is a pair, and a move is a move in either part.
+    pub fn sum(&self, other: &LoopyGame, meter: &mut Meter) -> Result<LoopyGame, SearchError> {
+        let mut index = HashMap::from([((0u32, 0u32), 0u32)]);
+        let mut pairs = vec![(0u32, 0u32)];
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        let mut next = 0;
+        while next < pairs.len() {
+            let (a, b) = pairs[next];
+            next += 1;
+            let mut options = |mine: &[u32], theirs: &[u32]| -> Result<Vec<u32>, SearchError> {
+                let moves = mine.iter().map(|&x| (x, b));
+                let moves = moves.chain(theirs.iter().map(|&y| (a, y)));
+                let mut list = Vec::new();
+                for pair in moves.collect::<Vec<_>>() {
+                    let fresh = pairs.len() as u32;
+                    let id = *index.entry(pair).or_insert(fresh);
+                    if id == fresh {
+                        meter.count(1)?;
+                        meter.hold_more(PAIR_BYTES)?;
+                        pairs.push(pair);
+                    }
+                    list.push(id);
+                }
+                Ok(list)
+            };
+            left.push(options(self.left_options(a), other.left_options(b))?);
+            right.push(options(self.right_options(a), other.right_options(b))?);
+        }
+        let mut game = LoopyGame { left, right };
+        game.tidy();
+        Ok(game)
+    }
+
+    /// Whether the game is a stopper: no position starts a play that alternates for ever.
+    /// That is, the graph of states (vertex, player to move) has no cycle: states `2v` (Left
+    /// to move at `v`) and `2v + 1` (Right to move) whose moves all lead to removed states are
+    /// removed until none is, and a cycle is what would remain.
+    pub fn is_stopper(&self) -> bool {
+        let states = 2 * self.len();
+        let successors = |s: usize| -> &[u32] {
+            let v = s / 2;
+            if s.is_multiple_of(2) {
+                &self.left[v]
+            } else {
+                &self.right[v]
+            }
+        };
+        let mut predecessors = vec![Vec::new(); states];
+        let mut unremoved: Vec<u32> = (0..states).map(|s| successors(s).len() as u32).collect();
+        for s in 0..states {
+            for &w in successors(s) {
+                let t = 2 * w as usize + (1 - s % 2);
+                predecessors[t].push(s as u32);
+            }
+        }
+        let mut queue: VecDeque<usize> = (0..states).filter(|&s| unremoved[s] == 0).collect();
+        let mut removed = queue.len();
+        while let Some(t) = queue.pop_front() {
+            for &s in &predecessors[t] {
+                unremoved[s as usize] -= 1;
+                if unremoved[s as usize] == 0 {
+                    removed += 1;
+                    queue.push_back(s as usize);
+                }
+            }
+        }
+        removed == states
+    }
+
+    /// Drops repeated options and the vertices that cannot be reached from vertex 0, and
+    /// numbers the rest in the order a breadth-first walk meets them.
+    fn tidy(&mut self) {
+        let mut number = vec![u32::MAX; self.len()];
+        let mut order = vec![0u32];
+        number[0] = 0;
+        let mut next = 0;
+        while next < order.len() {
+            let v = order[next] as usize;
+            next += 1;
+            for &w in self.left[v].iter().chain(&self.right[v]) {
+                if number[w as usize] == u32::MAX {
+                    number[w as usize] = order.len() as u32;
+                    order.push(w);
+                }
+            }
+        }
+        let renumber = |options: &[u32]| {
+            let mut list: Vec<u32> = options.iter().map(|&w| number[w as usize]).collect();
+            list.sort_unstable();
+            list.dedup();
+            list
+        };
+        let left = order.iter().map(|&v| renumber(&self.left[v as usize]));
+        let left = left.collect();
+        let right = order.iter().map(|&v| renumber(&self.right[v as usize]));
+        self.right = right.collect();
+        self.left = left;
+    }
+}
+
+/// Bytes a pair of a sum holds while the sum is built: its entry in the map and in the list,
+/// and a share of the moves.
+const PAIR_BYTES: u64 = 48;
+
+/// A stopper in its simplest form, and so a value: equal stoppers print alike, and compare
+/// equal by [`Stopper::relation`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Stopper {
+    game: LoopyGame,
+}
+
+impl Stopper {
+    /// The value of `game`, which must be a stopper: its simplest form.
+    pub fn new(game: &LoopyGame, meter: &mut Meter) -> Result<Stopper, LoopyError> {
+        if !game.is_stopper() {
+            return Err(LoopyError::NotStopper("the game".into()));
+        }
+        Ok(Stopper {
+            game: simplify::simplest_form(game, meter)?,
+        })
+    }
+
+    /// The short game `game` as a stopper.
+    pub fn from_short(store: &mut Store, game: GameId) -> Result<Stopper, SearchError> {
+        Ok(Stopper {
+            game: LoopyGame::from_short(store, game)?,
+        })
+    }
+
+    /// Its simplest form as a graph.
+    pub fn graph(&self) -> &LoopyGame {
+        &self.game
+    }
+
+    /// `-G`.
+    pub fn neg(&self) -> Stopper {
+        Stopper {
+            game: self.game.neg(),
+        }
+    }
+
+    /// `G + H`, where that is a stopper (a sum with a short game always is).
+    pub fn add(&self, other: &Stopper, meter: &mut Meter) -> Result<Stopper, LoopyError> {
+        let sum = self.game.sum(&other.game, meter)?;
+        if !sum.is_stopper() {
+            return Err(LoopyError::NotStopper("the sum".into()));
+        }
+        Ok(Stopper {
+            game: simplify::simplest_form(&sum, meter)?,
+        })
+    }
+
+    /// How `self` compares with `other`.
+    pub fn relation(&self, other: &Stopper, meter: &mut Meter) -> Result<Relation, SearchError> {
+        survival::relation(&self.game, &other.game, meter)
+    }
+
+    /// Whether the game is short: no position repeats, so it is a canonical short game.
+    pub fn is_short(&self) -> bool {
+        simplify::is_acyclic(&self.game)
+    }
+}

@@ -1,0 +1,177 @@
+//! Stoppers as text, in CGSuite's notation: `{0|pass}` is `over` (`pass` is a move to the
+//! position itself), `a:{0|{*|a}}` labels a position that a later option returns to, and the
+//! parts from which no position repeats are short games, written as short games are.
+
+use super::{LoopyGame, Stopper};
+use crate::engine::{Meter, SearchError};
+use crate::short::{GameId, Store};
+use std::collections::HashMap;
+
+/// The stoppers that have names, each with its definition in the notation.
+pub const NAMES: [(&str, &str); 5] = [
+    ("on", "{pass|}"),
+    ("off", "{|pass}"),
+    ("over", "{0|pass}"),
+    ("under", "{pass|0}"),
+    ("upon", "{pass|*}"),
+];
+
+/// The named stopper `name`, if it is one of [`NAMES`].
+pub fn named(name: &str) -> Option<Stopper> {
+    let game = match name {
+        "on" => graph(&[&[0]], &[&[]]),
+        "off" => graph(&[&[]], &[&[0]]),
+        "over" => graph(&[&[1], &[]], &[&[0], &[]]),
+        "under" => graph(&[&[0], &[]], &[&[1], &[]]),
+        "upon" => graph(&[&[0], &[2], &[]], &[&[1], &[2], &[]]),
+        _ => return None,
+    };
+    Some(Stopper { game })
+}
+
+fn graph(left: &[&[u32]], right: &[&[u32]]) -> LoopyGame {
+    LoopyGame {
+        left: left.iter().map(|list| list.to_vec()).collect(),
+        right: right.iter().map(|list| list.to_vec()).collect(),
+    }
+}
+
+impl Stopper {
+    /// The stopper as text, or `None` if that is longer than `limit` bytes.
+    pub fn show_within(
+        &self,
+        store: &mut Store,
+        limit: usize,
+    ) -> Result<Option<String>, SearchError> {
+        if let Some(name) = self.name() {
+            return Ok(Some(name));
+        }
+        let short = short_parts(&self.game, store)?;
+        let mut writer = Writer {
+            game: &self.game,
+            store,
+            short: &short,
+            stack: Vec::new(),
+            labels: HashMap::new(),
+            labelled: 0,
+            limit,
+            length: 0,
+        };
+        Ok(writer.write(0))
+    }
+
+    /// Its name, where it or its negative has one (`-upon`).
+    fn name(&self) -> Option<String> {
+        let mut meter = Meter::new(crate::engine::Limits::default());
+        let same = |name: &str, game: &Stopper, meter: &mut Meter| {
+            let named = named(name).expect("a listed name");
+            named.game.len() == game.game.len()
+                && named
+                    .relation(game, meter)
+                    .is_ok_and(|relation| relation.leq && relation.geq)
+        };
+        let negative = self.neg();
+        NAMES.iter().find_map(|&(name, _)| {
+            if same(name, self, &mut meter) {
+                Some(name.to_string())
+            } else if name == "upon" && same(name, &negative, &mut meter) {
+                Some(format!("-{name}"))
+            } else {
+                None
+            }
+        })
+    }
+}
+
+/// The short game of each position from which no position repeats; `None` for the others.
+fn short_parts(game: &LoopyGame, store: &mut Store) -> Result<Vec<Option<GameId>>, SearchError> {
+    let mut short = vec![None; game.len()];
+    let mut settled = vec![false; game.len()];
+    // Settle positions whose options are all settled, until none is left to settle.
+    loop {
+        let mut progress = false;
+        for v in 0..game.len() {
+            if settled[v] {
+                continue;
+            }
+            let options = game.left[v].iter().chain(&game.right[v]);
+            if !options.clone().all(|&w| settled[w as usize]) {
+                continue;
+            }
+            settled[v] = true;
+            progress = true;
+            if options.clone().all(|&w| short[w as usize].is_some()) {
+                let ids = |list: &[u32]| -> Vec<GameId> {
+                    list.iter().filter_map(|&w| short[w as usize]).collect()
+                };
+                let (left, right) = (ids(&game.left[v]), ids(&game.right[v]));
+                short[v] = Some(store.from_options(&left, &right)?);
+            }
+        }
+        if !progress {
+            return Ok(short);
+        }
+    }
+}
+
+/// Writes a stopper depth first, labelling the positions that a later option returns to.
+struct Writer<'a> {
+    game: &'a LoopyGame,
+    store: &'a mut Store,
+    short: &'a [Option<GameId>],
+    stack: Vec<u32>,
+    labels: HashMap<u32, String>,
+    /// Labels given so far: each is new, so no label hides another.
+    labelled: usize,
+    limit: usize,
+    length: usize,
+}
+
+impl Writer<'_> {
+    /// The text of position `v`, or `None` past the limit.
+    fn write(&mut self, v: u32) -> Option<String> {
+        let text = if let Some(game) = self.short[v as usize] {
+            self.store.show_within(game, self.limit)?
+        } else if self.stack.last() == Some(&v) {
+            "pass".to_string()
+        } else if self.stack.contains(&v) {
+            if !self.labels.contains_key(&v) {
+                self.labels.insert(v, label(self.labelled));
+                self.labelled += 1;
+            }
+            self.labels[&v].clone()
+        } else {
+            self.stack.push(v);
+            let left = self.write_all(v, true)?;
+            let right = self.write_all(v, false)?;
+            self.stack.pop();
+            let label = self.labels.remove(&v);
+            let prefix = label.map(|label| format!("{label}:")).unwrap_or_default();
+            format!("{prefix}{{{left}|{right}}}")
+        };
+        self.length += text.len();
+        (self.length <= self.limit).then_some(text)
+    }
+
+    fn write_all(&mut self, v: u32, left: bool) -> Option<String> {
+        let options = if left {
+            &self.game.left[v as usize]
+        } else {
+            &self.game.right[v as usize]
+        };
+        let mut texts = Vec::new();
+        for &w in options {
+            texts.push(self.write(w)?);
+        }
+        Some(texts.join(","))
+    }
+}
+
+/// The label of the `n`-th labelled position: `a`, `b`, ..., `z`, `a1`, ...
+fn label(n: usize) -> String {
+    let letter = char::from(b'a' + (n % 26) as u8);
+    match n / 26 {
+        0 => letter.to_string(),
+        round => format!("{letter}{round}"),
+    }
+}
