@@ -12,15 +12,17 @@
 //! - every stopper has a simplest form ([`Stopper::new`]): reversible options bypassed,
 //!   dominated ones deleted and equal positions fused, as for short games.
 //!
-//! Sums of stoppers need not be stoppers (`on + off = dud`): their values are pairs of stoppers,
-//! the sides, which this module does not build yet.
+//! Sums of stoppers need not be stoppers (`on + off = dud`): the value of any loopy game is a
+//! pair of stoppers, its sides ([`Sided`]), where they can be found.
 
+mod sides;
 mod simplify;
 mod survival;
 #[cfg(test)]
 mod tests;
 mod text;
 
+pub use sides::Sided;
 pub use survival::Relation;
 pub use text::{named, NAMES};
 
@@ -50,8 +52,16 @@ pub enum LoopyError {
         count: usize,
     },
     /// Play can alternate for ever, so the game is not a stopper.
-    #[error("{0} is not a stopper: from one of its positions the players can move in turn for ever, so its value is a pair of sides, which conway does not compute yet")]
+    #[error(
+        "{0} is not a stopper: from one of its positions the players can move in turn for ever"
+    )]
     NotStopper(String),
+    /// The game's graph did not simplify to sides that could be proved.
+    #[error("conway found no stoppers for the sides of this game: it may have none (as Bach's carousel has none), or need a simplification that conway does not make")]
+    NoSides,
+    /// An onside below its offside.
+    #[error("in s & t the onside s must be at least the offside t")]
+    SidesOutOfOrder,
     /// The computation passed a limit.
     #[error(transparent)]
     Search(#[from] SearchError),

@@ -16,27 +16,65 @@ use std::collections::BTreeSet;
 /// The simplest form of the stopper `game`.
 pub(super) fn simplest_form(game: &LoopyGame, meter: &mut Meter) -> Result<LoopyGame, SearchError> {
     let order = survival::order(game, game, meter)?;
+    Ok(simplified(game, &order, None, meter)?.unwrap_or_else(|| game.clone()))
+}
+
+/// `game` with reversible options bypassed, dominated ones deleted and equal positions
+/// fused, all by `order`; `None` if the options did not settle.
+///
+/// Where a player is `favoured` (plays that never end are theirs, as Left's in an onside), an
+/// opponent's option from which the favoured player can move straight back goes: repeating it
+/// gains the opponent nothing. A bypass that would bring back the option,
+/// the position itself or an option bypassed before is not made there: in a game that is not
+/// a stopper it could hand a player a cycle that the other never had to allow.
+pub(super) fn simplified(
+    game: &LoopyGame,
+    order: &Order,
+    favoured: Option<Side>,
+    meter: &mut Meter,
+) -> Result<Option<LoopyGame>, SearchError> {
     let (mut left, mut right) = (game.left.clone(), game.right.clone());
+    let mut rounds = 0;
     loop {
         let mut changed = false;
         for v in 0..game.len() as u32 {
-            let lefts = reduced(v, &left, &right, &order, Side::Left, meter)?;
+            let lefts = reduced(
+                v,
+                (&left, &right),
+                &game.right,
+                order,
+                Side::Left,
+                favoured,
+                meter,
+            )?;
             changed |= lefts != left[v as usize];
             left[v as usize] = lefts;
-            let rights = reduced(v, &right, &left, &order, Side::Right, meter)?;
+            let rights = reduced(
+                v,
+                (&right, &left),
+                &game.left,
+                order,
+                Side::Right,
+                favoured,
+                meter,
+            )?;
             changed |= rights != right[v as usize];
             right[v as usize] = rights;
         }
         if !changed {
             break;
         }
+        rounds += 1;
+        if favoured.is_some() && rounds > 2 * game.len() + 8 {
+            return Ok(None);
+        }
     }
-    Ok(fused(LoopyGame { left, right }, &order))
+    Ok(Some(fused(LoopyGame { left, right }, order)))
 }
 
-/// Whose options are being reduced.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Side {
+/// A player, whose options are being reduced or who is favoured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Side {
     Left,
     Right,
 }
@@ -51,18 +89,27 @@ impl Side {
     }
 }
 
-/// The options of `v` for `side` (whose lists are `own`, the opponent's `other`) with the
-/// reversible ones bypassed and the dominated ones deleted; of equal options the least vertex
-/// stays.
+/// The options of `v` for `side` (whose lists are `own`, the opponent's `other`; the
+/// opponent's moves in the game as given are `given`) with the reversible ones bypassed and the
+/// dominated ones deleted; of equal options the least vertex stays.
 fn reduced(
     v: u32,
-    own: &[Vec<u32>],
-    other: &[Vec<u32>],
+    (own, other): (&[Vec<u32>], &[Vec<u32>]),
+    given: &[Vec<u32>],
     order: &Order,
     side: Side,
+    favoured: Option<Side>,
     meter: &mut Meter,
 ) -> Result<Vec<u32>, SearchError> {
     let mut options: BTreeSet<u32> = own[v as usize].iter().copied().collect();
+    if favoured.is_some_and(|favoured| favoured != side) {
+        // The favoured player answers by moving straight back to `v`: the move gains nothing.
+        // (Only a move of the game as given will do: a bypass stands for several moves, and
+        // between them the opponent may play elsewhere.)
+        options.retain(|&a| !given[a as usize].contains(&v));
+    }
+    let mut kept = BTreeSet::new();
+    let mut bypassed = BTreeSet::new();
     // A reversing reply leaves the opponent's position no better for them than `v`.
     let reversing = |a: u32| {
         other[a as usize]
@@ -72,11 +119,21 @@ fn reduced(
     };
     while let Some((a, reply)) = options
         .iter()
+        .filter(|a| !kept.contains(*a))
         .find_map(|&a| reversing(a).map(|reply| (a, reply)))
     {
         meter.count(1)?;
+        let replacement = &own[reply as usize];
+        let returns = replacement
+            .iter()
+            .any(|w| *w == a || *w == v || bypassed.contains(w));
+        if returns && favoured.is_some() {
+            kept.insert(a);
+            continue;
+        }
         options.remove(&a);
-        options.extend(own[reply as usize].iter().copied());
+        bypassed.insert(a);
+        options.extend(replacement.iter().filter(|w| !bypassed.contains(*w)));
     }
     let dominated = |a: u32| {
         options

@@ -133,3 +133,187 @@ impl Predecessors {
         }
     }
 }
+
+/// `g[a] ≥ h[b]` for the onsides, for every pair: Left, moving second in `g[a] − h[b]`, is never
+/// left without a move and, in a play that never ends, moves in `g` are made infinitely often
+/// (by either player).
+///
+/// That is enough for every game `X`: Left survives `g[a] + X` whenever she survives
+/// `h[b] + X`. She plays `h[b] + X` in her head and carries its moves in `h` over to `g`
+/// through this game; a run of replies that stayed in `h` for ever would be a play here
+/// with finitely many moves in `g`, which her strategy excludes. It is the order of Siegel's
+/// onsides where `h` is a stopper, and what [`super::sides`] checks its onsides with.
+///
+/// A Büchi game: the states are (pair, player to move, whether the last move was in `g`),
+/// and Left's winning region is the largest set from which she can always force another
+/// move in `g` without leaving it (Right's states with no move count as such moves).
+pub(super) fn onside_order(
+    g: &LoopyGame,
+    h: &LoopyGame,
+    meter: &mut Meter,
+) -> Result<Order, SearchError> {
+    let states = Buchi::new(g, h);
+    let count = 4 * g.len() * h.len();
+    meter.hold_more(count as u64 * BUCHI_STATE_BYTES)?;
+    let accepting: Vec<bool> = (0..count)
+        .map(|s| {
+            states.entered_by_g(s) || (states.right_to_move(s) && states.successors(s).is_empty())
+        })
+        .collect();
+    let stuck: Vec<bool> = (0..count)
+        .map(|s| !states.right_to_move(s) && states.successors(s).is_empty())
+        .collect();
+    let everywhere = vec![true; count];
+    let lost = states.attractor(false, &stuck, &everywhere, meter)?;
+    let mut winning: Vec<bool> = lost.iter().map(|&lost| !lost).collect();
+    loop {
+        let target: Vec<bool> = (0..count).map(|s| winning[s] && accepting[s]).collect();
+        let reach = states.attractor(true, &target, &winning, meter)?;
+        let avoid: Vec<bool> = (0..count).map(|s| winning[s] && !reach[s]).collect();
+        if !avoid.contains(&true) {
+            break;
+        }
+        let lost = states.attractor(false, &avoid, &winning, meter)?;
+        for (s, lost) in lost.into_iter().enumerate() {
+            winning[s] &= !lost;
+        }
+    }
+    let columns = h.len();
+    let survives = (0..g.len() * columns)
+        .map(|p| winning[Buchi::state(p, true, false)])
+        .collect();
+    Ok(Order { columns, survives })
+}
+
+/// Bytes a state of the Büchi game holds: its flags in the sets of a round, a counter, and
+/// room in the queue.
+const BUCHI_STATE_BYTES: u64 = 6 + 4 + 8;
+
+/// The states of the Büchi game of [`onside_order`].
+struct Buchi<'a> {
+    g: &'a LoopyGame,
+    h: &'a LoopyGame,
+    g_back: Predecessors,
+    h_back: Predecessors,
+}
+
+impl<'a> Buchi<'a> {
+    fn new(g: &'a LoopyGame, h: &'a LoopyGame) -> Self {
+        Buchi {
+            g,
+            h,
+            g_back: Predecessors::of(g),
+            h_back: Predecessors::of(h),
+        }
+    }
+
+    fn state(pair: usize, right_to_move: bool, entered_by_g: bool) -> usize {
+        pair * 4 + 2 * right_to_move as usize + entered_by_g as usize
+    }
+
+    fn right_to_move(&self, s: usize) -> bool {
+        s & 2 != 0
+    }
+
+    fn entered_by_g(&self, s: usize) -> bool {
+        s & 1 != 0
+    }
+
+    fn pair(&self, a: u32, b: u32) -> usize {
+        a as usize * self.h.len() + b as usize
+    }
+
+    /// The states the player to move at `s` can reach.
+    fn successors(&self, s: usize) -> Vec<usize> {
+        let p = s / 4;
+        let (a, b) = ((p / self.h.len()) as u32, (p % self.h.len()) as u32);
+        let right = self.right_to_move(s);
+        let (in_g, in_h) = if right {
+            (self.g.right_options(a), self.h.left_options(b))
+        } else {
+            (self.g.left_options(a), self.h.right_options(b))
+        };
+        let next = !right;
+        let from_g = in_g
+            .iter()
+            .map(|&x| Self::state(self.pair(x, b), next, true));
+        let from_h = in_h
+            .iter()
+            .map(|&y| Self::state(self.pair(a, y), next, false));
+        from_g.chain(from_h).collect()
+    }
+
+    /// The states from which a move reaches `s`.
+    fn predecessors(&self, s: usize) -> Vec<usize> {
+        let p = s / 4;
+        let (a, b) = ((p / self.h.len()) as u32, (p % self.h.len()) as u32);
+        // The mover before `s` is the player not to move at `s`.
+        let mover_was_left = self.right_to_move(s);
+        let froms: Vec<usize> = if self.entered_by_g(s) {
+            let back = if mover_was_left {
+                &self.g_back.left
+            } else {
+                &self.g_back.right
+            };
+            back[a as usize].iter().map(|&x| self.pair(x, b)).collect()
+        } else {
+            let back = if mover_was_left {
+                &self.h_back.right
+            } else {
+                &self.h_back.left
+            };
+            back[b as usize].iter().map(|&y| self.pair(a, y)).collect()
+        };
+        let turn = !mover_was_left;
+        froms
+            .into_iter()
+            .flat_map(|q| [Self::state(q, turn, false), Self::state(q, turn, true)])
+            .collect()
+    }
+
+    /// The states of `inside` from which Left (`left`) or Right can force a move into
+    /// `target` (or start there) while play stays in `inside`.
+    fn attractor(
+        &self,
+        left: bool,
+        target: &[bool],
+        inside: &[bool],
+        meter: &mut Meter,
+    ) -> Result<Vec<bool>, SearchError> {
+        let count = target.len();
+        let mut attracted = vec![false; count];
+        // For the opponent's states, their moves inside not yet attracted.
+        let mut escapes: Vec<u32> = vec![0; count];
+        let mut queue = VecDeque::new();
+        for s in 0..count {
+            if !inside[s] {
+                continue;
+            }
+            if self.right_to_move(s) == left {
+                escapes[s] = self.successors(s).iter().filter(|&&t| inside[t]).count() as u32;
+            }
+            if target[s] {
+                attracted[s] = true;
+                queue.push_back(s);
+            }
+        }
+        while let Some(t) = queue.pop_front() {
+            let froms = self.predecessors(t);
+            meter.count(froms.len() as u64 / 16 + 1)?;
+            for s in froms {
+                if !inside[s] || attracted[s] {
+                    continue;
+                }
+                let players_own = self.right_to_move(s) != left;
+                if !players_own {
+                    escapes[s] -= 1;
+                }
+                if players_own || escapes[s] == 0 {
+                    attracted[s] = true;
+                    queue.push_back(s);
+                }
+            }
+        }
+        Ok(attracted)
+    }
+}

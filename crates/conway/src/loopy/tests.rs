@@ -267,3 +267,110 @@ proptest! {
         }
     }
 }
+
+/// Left's result in `G + X` from the sides of `G`: a win where she wins `T + X`, a draw where
+/// she survives `S + X`, a loss otherwise.
+fn result_by_sides(sides: &Sided, x: &LoopyGame, mover: Player) -> u8 {
+    let with = |s: &Stopper| result(&s.graph().sum(x, &mut meter()).unwrap(), mover);
+    if with(sides.offside()) == 2 {
+        2
+    } else if with(sides.onside()) >= 1 {
+        1
+    } else {
+        0
+    }
+}
+
+/// Whether the sides predict the outcome of `g + x` for every `x` of `tests` and each side's
+/// negative, whoever starts.
+fn sides_predict(g: &LoopyGame, sides: &Sided, tests: &[LoopyGame]) -> bool {
+    let mut tests = tests.to_vec();
+    tests.push(sides.onside().neg().graph().clone());
+    tests.push(sides.offside().neg().graph().clone());
+    tests.iter().all(|x| {
+        let sum = g.sum(x, &mut meter()).unwrap();
+        [Player::Left, Player::Right]
+            .into_iter()
+            .all(|mover| result(&sum, mover) == result_by_sides(sides, x, mover))
+    })
+}
+
+fn sides_of(g: &LoopyGame) -> Sided {
+    Sided::of(g, &mut meter()).unwrap()
+}
+
+#[test]
+fn dud_is_on_and_off() {
+    let dud = game(&[&[0]], &[&[0]]);
+    let sides = sides_of(&dud);
+    assert!(isomorphic(sides.onside().graph(), stopper("on").graph()));
+    assert!(isomorphic(sides.offside().graph(), stopper("off").graph()));
+    assert!(sides_predict(&dud, &sides, &test_games()));
+}
+
+#[test]
+fn on_plus_off_is_dud() {
+    let (on, off) = (
+        Sided::stopper(stopper("on")),
+        Sided::stopper(stopper("off")),
+    );
+    let sum = on.add(&off, &mut meter()).unwrap();
+    let dud = sides_of(&game(&[&[0]], &[&[0]]));
+    assert_eq!(sum, dud);
+    let by_graph = stopper("on")
+        .graph()
+        .sum(stopper("off").graph(), &mut meter())
+        .unwrap();
+    assert!(sides_predict(&by_graph, &sum, &test_games()));
+}
+
+#[test]
+fn tis_is_one_and_zero() {
+    // tis = {tisn |}, tisn = {| tis}.
+    let tis = game(&[&[1], &[]], &[&[], &[0]]);
+    let sides = sides_of(&tis);
+    assert!(isomorphic(sides.onside().graph(), &short("1")));
+    assert!(isomorphic(sides.offside().graph(), &short("0")));
+    assert!(sides_predict(&tis, &sides, &test_games()));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn sides_predict_every_outcome(g in small_graph()) {
+        if let Ok(sides) = Sided::of(&g, &mut meter()) {
+            prop_assert!(sides.onside().relation(sides.offside(), &mut meter()).unwrap().geq);
+            prop_assert!(sides_predict(&g, &sides, &test_games()));
+        }
+    }
+}
+
+#[test]
+fn sides_are_found_for_most_small_graphs() {
+    let mut seed = 2026u64;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let (mut tried, mut found) = (0, 0);
+    while tried < 2000 {
+        let n = 1 + next(5) as usize;
+        let mut lists = || -> Vec<Vec<u32>> {
+            (0..n)
+                .map(|_| (0..next(3)).map(|_| next(n as u64) as u32).collect())
+                .collect()
+        };
+        let (left, right) = (lists(), lists());
+        let g = LoopyGame::new(left, right).unwrap();
+        if g.is_stopper() {
+            continue;
+        }
+        tried += 1;
+        found += Sided::of(&g, &mut meter()).is_ok() as u32;
+    }
+    println!("sides found for {found} of {tried} graphs that are not stoppers");
+    assert!(found * 10 >= tried * 9, "{found} of {tried}");
+}

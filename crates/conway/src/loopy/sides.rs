@@ -1,0 +1,137 @@
+//! The sides of a loopy game that is not a stopper (Conway, *ONAG* ch. 11; Siegel, *CGT* VI.5):
+//! `G = S & T`, where the onside `S` is the stopper that Left survives beside any `X` exactly
+//! when she survives `G + X`, and the offside `T` the one that Right does. So Left wins `G + X`
+//! when she wins `T + X`, draws when she survives `S + X` but cannot win, and loses otherwise;
+//! `G ≥ H` when `S_G ≥ S_H` and `T_G ≥ T_H`, and `(G + H)^+ = (S_G + S_H)^+`.
+//!
+//! Conway finds the onside by sidling down from `on`. Here it is found on the game's own
+//! graph: its positions are ordered for Left's survival ([`survival::onside_order`]), and
+//! simplified by that order with plays that never end counted for Left, again on the result
+//! while it changes (fusing equal positions can make moves that go straight back); the result
+//! must be a stopper, and is then checked both ways against the game: Left survives `G − S` moving
+//! second, and `S − G` with moves in `S` made infinitely often. Each check shows one half of
+//! the equivalence for every `X`, so an onside returned is proved. Where the graph does not
+//! simplify to a checked stopper the game has no sides here (some games have none at all: Bach's
+//! carousel), and the error says so.
+
+use super::simplify::{self, Side};
+use super::survival;
+use super::{LoopyError, LoopyGame, Stopper};
+use crate::engine::Meter;
+
+/// The value of a loopy game: its onside and offside, stoppers with `onside ≥ offside`. A
+/// stopper is its own two sides.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sided {
+    onside: Stopper,
+    offside: Stopper,
+}
+
+impl Sided {
+    /// The sides of `game`.
+    pub fn of(game: &LoopyGame, meter: &mut Meter) -> Result<Sided, LoopyError> {
+        if game.is_stopper() {
+            let stopper = Stopper::new(game, meter)?;
+            return Ok(Sided::stopper(stopper));
+        }
+        let onside = onside(game, meter)?;
+        let offside = onside_of(&game.neg(), meter)?.neg();
+        Ok(Sided { onside, offside })
+    }
+
+    /// The stopper `s`, as `s & s`.
+    pub fn stopper(s: Stopper) -> Sided {
+        Sided {
+            onside: s.clone(),
+            offside: s,
+        }
+    }
+
+    /// `s & t`, when `s ≥ t`.
+    pub fn new(onside: Stopper, offside: Stopper, meter: &mut Meter) -> Result<Sided, LoopyError> {
+        if !onside.relation(&offside, meter)?.geq {
+            return Err(LoopyError::SidesOutOfOrder);
+        }
+        Ok(Sided { onside, offside })
+    }
+
+    /// The onside.
+    pub fn onside(&self) -> &Stopper {
+        &self.onside
+    }
+
+    /// The offside.
+    pub fn offside(&self) -> &Stopper {
+        &self.offside
+    }
+
+    /// The value as one stopper, where its sides are equal.
+    pub fn as_stopper(&self) -> Option<&Stopper> {
+        (self.onside == self.offside).then_some(&self.onside)
+    }
+
+    /// `-G`: the negated offside is the onside.
+    pub fn neg(&self) -> Sided {
+        Sided {
+            onside: self.offside.neg(),
+            offside: self.onside.neg(),
+        }
+    }
+
+    /// `G + H`: the onside of the sum of the onsides, and the offside of the offsides.
+    pub fn add(&self, other: &Sided, meter: &mut Meter) -> Result<Sided, LoopyError> {
+        let up = self.onside.graph().sum(other.onside.graph(), meter)?;
+        let down = self.offside.graph().sum(other.offside.graph(), meter)?;
+        Ok(Sided {
+            onside: onside(&up, meter)?,
+            offside: onside_of(&down.neg(), meter)?.neg(),
+        })
+    }
+
+    /// How `self` compares with `other`: side by side.
+    pub fn relation(
+        &self,
+        other: &Sided,
+        meter: &mut Meter,
+    ) -> Result<survival::Relation, LoopyError> {
+        let on = self.onside.relation(&other.onside, meter)?;
+        let off = self.offside.relation(&other.offside, meter)?;
+        Ok(survival::Relation {
+            leq: on.leq && off.leq,
+            geq: on.geq && off.geq,
+        })
+    }
+}
+
+/// The onside of `game`, which need not be a stopper.
+fn onside(game: &LoopyGame, meter: &mut Meter) -> Result<Stopper, LoopyError> {
+    if game.is_stopper() {
+        return Stopper::new(game, meter);
+    }
+    onside_of(game, meter)
+}
+
+/// The onside of the game that is not a stopper, proved, or an error that says there is none
+/// to be found here.
+fn onside_of(game: &LoopyGame, meter: &mut Meter) -> Result<Stopper, LoopyError> {
+    if game.is_stopper() {
+        return Stopper::new(game, meter);
+    }
+    let mut candidate = game.clone();
+    while !candidate.is_stopper() {
+        let order = survival::onside_order(&candidate, &candidate, meter)?;
+        let simpler = simplify::simplified(&candidate, &order, Some(Side::Left), meter)?;
+        match simpler {
+            Some(simpler) if simpler != candidate => candidate = simpler,
+            _ => return Err(LoopyError::NoSides),
+        }
+    }
+    let stopper = Stopper::new(&candidate, meter)?;
+    let at_most = survival::order(game, stopper.graph(), meter)?.geq(0, 0);
+    let at_least = survival::onside_order(stopper.graph(), game, meter)?.geq(0, 0);
+    if at_most && at_least {
+        Ok(stopper)
+    } else {
+        Err(LoopyError::NoSides)
+    }
+}
