@@ -114,6 +114,7 @@ pub fn eval(expression: &str) -> Result<Evaluated, Error> {
         }
         lang::Value::Ordinal(ordinal) => Evaluated::Ordinal(ordinal),
         lang::Value::Transfinite(ordinal) => Evaluated::Transfinite(ordinal),
+        lang::Value::Loopy(sided) => Evaluated::Loopy(sided),
     })
 }
 
@@ -129,6 +130,8 @@ pub enum Evaluated {
     Ordinal(ordinal::Ordinal),
     /// The nimber `*α` of an infinite ordinal `α`, as `*w`.
     Transfinite(ordinal::Ordinal),
+    /// A loopy game that is not short: a stopper (`over`) or a pair of sides (`dud`).
+    Loopy(loopy::Sided),
 }
 
 impl Evaluated {
@@ -140,6 +143,7 @@ impl Evaluated {
             Evaluated::Truth(truth) => Some(truth.to_string()),
             Evaluated::Ordinal(ordinal) => Some(ordinal.to_string()),
             Evaluated::Transfinite(ordinal) => Some(ordinal.nimber().to_string()),
+            Evaluated::Loopy(sided) => lang::show_loopy(sided),
         }
     }
 }

@@ -28,6 +28,8 @@ mod compounds;
 mod fraenkel;
 #[path = "suite/lang.rs"]
 mod lang;
+#[path = "suite/lang_loopy.rs"]
+mod lang_loopy;
 #[path = "suite/lang_ordinals.rs"]
 mod lang_ordinals;
 #[path = "suite/laws.rs"]

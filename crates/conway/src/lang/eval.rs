@@ -6,6 +6,7 @@
 //! Every error names the column of the construct it is about.
 
 use super::builtins::{self, CallError, Function, Method, NimError};
+use super::loopy::{self, Builder};
 use super::syntax::{parse, Expr, ExprKind, Op, Statement};
 use super::token::{abbreviate, Comparison};
 use super::transfinite;
@@ -33,6 +34,8 @@ pub enum Value {
     Ordinal(Ordinal),
     /// The nimber `*α` of an infinite ordinal `α` (a finite one is a [`Value::Game`]).
     Transfinite(Ordinal),
+    /// A loopy game that is not short: a stopper such as `over`, or a pair of sides (`dud`).
+    Loopy(crate::loopy::Sided),
 }
 
 /// A session: the store its games live in and the names bound by `let`, kept from line to line
@@ -111,6 +114,7 @@ impl Env {
             Value::Bool(truth) => Some(truth.to_string()),
             Value::Ordinal(ordinal) => Some(ordinal.to_string()),
             Value::Transfinite(ordinal) => Some(ordinal.nimber().to_string()),
+            Value::Loopy(sided) => loopy::show(sided, MAX_SHOWN),
         };
         text.filter(|text| text.len() <= MAX_SHOWN)
             .ok_or(LangError::TooLong { limit: MAX_SHOWN })
@@ -257,7 +261,23 @@ impl Walk<'_> {
             ExprKind::Compare { left, right, .. } => {
                 schedule(&mut [&**left, &**right].into_iter(), field)
             }
+            ExprKind::Game { .. } | ExprKind::Labelled { .. } if loopy::mentions_loops(expr) => {
+                values.push(self.loopy_literal(expr)?)
+            }
             ExprKind::Game { left, right } => schedule(&mut left.iter().chain(right), false),
+            ExprKind::Labelled { .. } => unreachable!("a named position mentions loops"),
+            ExprKind::Pass => {
+                return Err(LangError::Syntax {
+                    column: expr.column,
+                    message:
+                        "pass is a move of a loopy game: it stands among the options in braces, \
+                              as in {0 | pass}"
+                            .into(),
+                })
+            }
+            ExprKind::Sides { onside, offside } => {
+                schedule(&mut [&**onside, &**offside].into_iter(), field)
+            }
             ExprKind::Call { name, args } => match find_function(name, expr.column)? {
                 ("nimpow", _) if args.len() != 2 => {
                     return Err(arity("nimpow", expr.column, "2", args.len()))
@@ -304,11 +324,12 @@ impl Walk<'_> {
         Ok(())
     }
 
-    /// The value bound to `name`.
+    /// The value bound to `name`, or the loopy value it names.
     fn name(&self, name: &str, column: usize) -> Result<Value, LangError> {
         self.names
             .get(name)
             .cloned()
+            .or_else(|| loopy::named(name))
             .ok_or_else(|| LangError::UnknownName {
                 column,
                 name: name.to_string(),
@@ -371,6 +392,14 @@ impl Walk<'_> {
                 let parts = games(values, parts.iter(), Need::Sum)?;
                 self.sum(&parts, column)?
             }
+            ExprKind::Negate(_) if values.last().is_some_and(loopy::is_loopy) => {
+                let value = values.pop().expect("the operand's value");
+                return loopy::negate(self.store, &value, column);
+            }
+            ExprKind::Sides { onside, offside } => {
+                let [s, t]: [Value; 2] = take(values, 2).try_into().expect("two sides");
+                return loopy::sides(self.store, (s, onside), (t, offside), column);
+            }
             ExprKind::Negate(_) if values.last().is_some_and(transfinite::is_beyond) => {
                 let value = values.pop().expect("the operand's value");
                 return transfinite::negate(self.store, value, column);
@@ -391,10 +420,20 @@ impl Walk<'_> {
             },
             ExprKind::Chain { first, rest } => {
                 let operands = take(values, rest.len() + 1);
+                if operands.iter().any(loopy::is_loopy) {
+                    return loopy::chain(self.store, first, rest, operands);
+                }
                 if operands.iter().any(transfinite::is_beyond) {
                     return transfinite::chain(self.store, first, rest, operands);
                 }
                 self.chain(first, rest, &operands)?
+            }
+            ExprKind::Compare { op, left, right }
+                if values[values.len() - 2..].iter().any(loopy::is_loopy) =>
+            {
+                let [a, b]: [Value; 2] = take(values, 2).try_into().expect("two sides");
+                let sides = [(a, &**left), (b, &**right)];
+                return loopy::compare(self.store, *op, sides).map(Value::Bool);
             }
             ExprKind::Compare { op, left, right } => {
                 if values[values.len() - 2..]
@@ -408,6 +447,15 @@ impl Walk<'_> {
                 let sides = games(values, [&**left, &**right], Need::Compare(*op))?;
                 let truth = compare(self.store, *op, sides[0], sides[1]);
                 return truth.map(Value::Bool).map_err(|e| limit(column, e));
+            }
+            ExprKind::Game { left, right }
+                if values[values.len() - left.len() - right.len()..]
+                    .iter()
+                    .any(loopy::is_loopy) =>
+            {
+                let rights = take(values, right.len());
+                let lefts = take(values, left.len());
+                return Builder::from_options(self.store, &lefts, &rights, column);
             }
             ExprKind::Game { left, right } => {
                 let options = games(values, left.iter().chain(right), Need::Option)?;
@@ -432,6 +480,13 @@ impl Walk<'_> {
             _ => unreachable!("only nodes with children are finished"),
         };
         Ok(Value::Game(game))
+    }
+
+    /// A game literal with `pass` or named positions, through the loopy path.
+    fn loopy_literal(&mut self, expr: &Expr) -> Result<Value, LangError> {
+        let names = self.names;
+        let mut evaluate = |option: &Expr, store: &mut Store| Walk { store, names }.eval(option);
+        Builder::literal(self.store, expr, &mut evaluate)
     }
 
     fn sum(&mut self, parts: &[GameId], column: usize) -> Result<GameId, LangError> {

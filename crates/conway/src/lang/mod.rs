@@ -48,6 +48,14 @@
 //!   [`Ordinal::parse`](crate::ordinal::Ordinal::parse) reads it. Ordinals add, multiply and
 //!   compare as ordinals; nimbers nim-add and take the nim-field functions below ω^(ω^ω);
 //!   a finite result is a short game again. The rules are in the `transfinite` module.
+//! - Loopy games, in CGSuite's notation: `pass` among a game's options is a move to the
+//!   position itself (`{0|pass}` is `over`), and a name written before braces names the
+//!   position so that options inside may return to it (`a{0|{*|a}}`). The values `on`, `off`,
+//!   `over`, `under`, `upon`, `dud`, `tis` and `tisn` are named (a `let` of the same name hides
+//!   one), and `s & t` is the value with onside `s` and offside `t`. Loopy values add, subtract,
+//!   negate and compare with each other and with short games; a stopper prints in the
+//!   notation, any other value as its sides `s & t` or its name. The rules are in the `loopy`
+//!   module of the language, the theory in [`crate::loopy`].
 //! - Comparisons `==`, `!=`, `<=`, `>=`, `<`, `>`, `<>` (confused: neither `<=` nor `>=`),
 //!   `<|` (less than or confused: not `>=`) and `|>` (greater than or confused: not `<=`) give
 //!   `true` or `false`.
@@ -77,6 +85,7 @@
 
 mod builtins;
 mod eval;
+mod loopy;
 mod report;
 pub mod syntax;
 pub mod token;
@@ -85,6 +94,11 @@ mod transfinite;
 pub use builtins::{function_usages, method_usages};
 pub use eval::{eval, eval_game, eval_nimber, Env, Value};
 pub use report::{GameReport, Report};
+
+/// A loopy value as `conway eval` writes it: by name, in CGSuite's notation, or as `s & t`.
+pub fn show_loopy(sided: &crate::loopy::Sided) -> Option<String> {
+    loopy::show(sided, MAX_SHOWN)
+}
 pub use syntax::{parse, Expr, ExprKind, Op, Statement, MAX_DEPTH};
 pub use token::{tokenize, Comparison, Tok, Token};
 

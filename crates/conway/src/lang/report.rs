@@ -4,6 +4,8 @@
 use super::eval::{Env, Value};
 use super::{LangError, MAX_SHOWN};
 use crate::engine::Outcome;
+use crate::engine::{Limits, Meter};
+use crate::loopy::{Sided, Stopper};
 use crate::number::Dyadic;
 use crate::ordinal::Ordinal;
 use crate::short::{GameId, Store};
@@ -87,6 +89,20 @@ pub enum Report {
         /// Whether it is a limit ordinal (not 0 and not a successor).
         limit: bool,
     },
+    /// A loopy game that is not short.
+    Loopy {
+        /// The value: a name, a stopper in CGSuite's notation, or `s & t`.
+        value: String,
+        /// The onside, the stopper that decides where Left can avoid losing.
+        onside: String,
+        /// The offside, the stopper that decides where Right can avoid losing.
+        offside: String,
+        /// Whether the value is a stopper (its sides are equal).
+        stopper: bool,
+        /// Who wins the game alone when Left starts and when Right starts (L, R or D, a
+        /// draw): one letter where both agree, as `L`, else two, as `LD`.
+        outcome: String,
+    },
 }
 
 impl Env {
@@ -101,6 +117,20 @@ impl Env {
                 limit: ordinal.is_limit(),
             },
             Value::Transfinite(ordinal) => Report::Game(GameReport::transfinite(&ordinal)),
+            Value::Loopy(sided) => {
+                let mut meter = Meter::new(Limits::default());
+                let text = |stopper: &Stopper| {
+                    let side = Sided::stopper(stopper.clone());
+                    self.show(&Value::Loopy(side))
+                };
+                Report::Loopy {
+                    onside: text(sided.onside())?,
+                    offside: text(sided.offside())?,
+                    stopper: sided.as_stopper(&mut meter).is_some(),
+                    outcome: sided.outcome().to_string(),
+                    value: self.show(&Value::Loopy(sided))?,
+                }
+            }
         })
     }
 }

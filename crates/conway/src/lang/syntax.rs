@@ -152,6 +152,23 @@ pub enum ExprKind {
         /// `*(...)`, the nimber of the ordinal, rather than `ordinal(...)`.
         nimber: bool,
     },
+    /// `pass`: inside a loopy game, a move to the position whose options it is among.
+    Pass,
+    /// `a{L | R}`: a loopy game's position named `a`, to which its options may return by
+    /// naming it (CGSuite's notation).
+    Labelled {
+        /// The name.
+        label: String,
+        /// The position, an [`ExprKind::Game`].
+        game: Box<Expr>,
+    },
+    /// `s & t`: the loopy value with onside `s` and offside `t`.
+    Sides {
+        /// The onside.
+        onside: Box<Expr>,
+        /// The offside.
+        offside: Box<Expr>,
+    },
     /// `-x`
     Negate(Box<Expr>),
     /// `±x`, that is `{x | -x}`
@@ -315,21 +332,39 @@ impl Parser {
         }
     }
 
-    /// expr := chain (comparison chain)?
+    /// expr := sides (comparison sides)?
     fn expr(&mut self) -> Result<Expr, LangError> {
-        let left = self.chain()?;
+        let left = self.sides()?;
         let Some(&Tok::Compare(op)) = self.peek() else {
             return Ok(left);
         };
         let column = self.column();
         self.at += 1;
-        let right = self.chain()?;
+        let right = self.sides()?;
         Ok(Expr {
             column,
             kind: ExprKind::Compare {
                 op,
                 left: Box::new(left),
                 right: Box::new(right),
+            },
+        })
+    }
+
+    /// sides := chain ('&' chain)?
+    fn sides(&mut self) -> Result<Expr, LangError> {
+        let onside = self.chain()?;
+        if self.peek() != Some(&Tok::Ampersand) {
+            return Ok(onside);
+        }
+        let column = self.column();
+        self.at += 1;
+        let offside = self.chain()?;
+        Ok(Expr {
+            column,
+            kind: ExprKind::Sides {
+                onside: Box::new(onside),
+                offside: Box::new(offside),
             },
         })
     }
@@ -458,6 +493,27 @@ impl Parser {
                         text: "w".to_string(),
                         at: column + 1,
                         nimber: true,
+                    },
+                }
+            }
+            Some(Tok::Ident(name)) if name == "pass" => {
+                self.at += 1;
+                Expr {
+                    column,
+                    kind: ExprKind::Pass,
+                }
+            }
+            Some(Tok::Ident(_)) if self.next_touches(Tok::LeftBrace) => {
+                let Some(Tok::Ident(label)) = self.peek().cloned() else {
+                    unreachable!("a name")
+                };
+                self.at += 1;
+                let game = self.game()?;
+                Expr {
+                    column,
+                    kind: ExprKind::Labelled {
+                        label,
+                        game: Box::new(game),
                     },
                 }
             }
@@ -933,6 +989,9 @@ impl Expr {
             ExprKind::Ordinal { nimber: false, .. } => "an ordinal".to_string(),
             ExprKind::Ordinal { nimber: true, .. } => "a transfinite nimber".to_string(),
             ExprKind::Negate(_) => "a negation".to_string(),
+            ExprKind::Pass => "pass".to_string(),
+            ExprKind::Labelled { label, .. } => format!("the position '{label}'"),
+            ExprKind::Sides { .. } => "sides s & t".to_string(),
             ExprKind::PlusMinus(_) => "±x".to_string(),
             ExprKind::Chain { .. } => "an expression".to_string(),
             ExprKind::Compare { op, .. } => format!("a comparison '{}'", op.symbol()),

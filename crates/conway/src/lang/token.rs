@@ -97,6 +97,8 @@ pub enum Tok {
     PlusMinus,
     /// `:` (ordinal sum)
     Colon,
+    /// `&`: the sides of a loopy value, onside & offside.
+    Ampersand,
     /// `.` (method call)
     Dot,
     /// A comparison operator.
@@ -195,6 +197,7 @@ impl Tok {
                     Tok::Minus => "-",
                     Tok::PlusMinus => "+-",
                     Tok::Colon => ":",
+                    Tok::Ampersand => "&",
                     Tok::Dot => ".",
                     _ => "=",
                 }
@@ -345,6 +348,7 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, LangError> {
             (')', _) => (Tok::RightParen, 1),
             (',', _) => (Tok::Comma, 1),
             (':', _) => (Tok::Colon, 1),
+            ('&', _) => (Tok::Ampersand, 1),
             ('.', _) => (Tok::Dot, 1),
             ('!', _) => {
                 return Err(LangError::Syntax {
@@ -492,10 +496,10 @@ mod tests {
         let columns: Vec<usize> = tokens.iter().map(|t| t.column).collect();
         assert_eq!(columns, vec![1, 2, 4, 6, 7]);
         assert_eq!(
-            tokenize("*3 & 1"),
+            tokenize("*3 % 1"),
             Err(LangError::Syntax {
                 column: 4,
-                message: "unexpected character '&'".into()
+                message: "unexpected character '%'".into()
             })
         );
     }

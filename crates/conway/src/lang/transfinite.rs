@@ -147,6 +147,7 @@ pub(super) fn describe_other(value: &Value) -> String {
             abbreviate(&ordinal.nimber().to_string())
         ),
         Value::Game(_) => "a short game".to_string(),
+        Value::Loopy(_) => "a loopy game".to_string(),
     }
 }
 

@@ -7,7 +7,7 @@
 //! (only Left can go round), `dud = {dud|dud}` is not. Stoppers have values like short games:
 //!
 //! - `G ≥ H` exactly when Left, moving second, survives `G − H` (never meets a turn with no
-//!   move; a play that never ends is survival), which [`survival`] decides on the product
+//!   move; a play that never ends is survival), which the `survival` module decides on the product
 //!   graph of the two games;
 //! - every stopper has a simplest form ([`Stopper::new`]): reversible options bypassed,
 //!   dominated ones deleted and equal positions fused, as for short games.
@@ -217,8 +217,12 @@ impl LoopyGame {
     }
 
     /// Drops repeated options and the vertices that cannot be reached from vertex 0, and
-    /// numbers the rest in the order a breadth-first walk meets them.
+    /// numbers the rest in the order a breadth-first walk meets them, each position's options
+    /// taken in the order of their [`signatures`](Self::signatures): so two drawings of one
+    /// simplest form (whose positions are all unequal) are numbered alike, unless the
+    /// signatures tie.
     fn tidy(&mut self) {
+        let signatures = self.signatures();
         let mut number = vec![u32::MAX; self.len()];
         let mut order = vec![0u32];
         number[0] = 0;
@@ -226,7 +230,10 @@ impl LoopyGame {
         while next < order.len() {
             let v = order[next] as usize;
             next += 1;
-            for &w in self.left[v].iter().chain(&self.right[v]) {
+            let mut options: Vec<u32> =
+                self.left[v].iter().chain(&self.right[v]).copied().collect();
+            options.sort_by_key(|&w| signatures[w as usize]);
+            for w in options {
                 if number[w as usize] == u32::MAX {
                     number[w as usize] = order.len() as u32;
                     order.push(w);
@@ -245,7 +252,38 @@ impl LoopyGame {
         self.right = right.collect();
         self.left = left;
     }
+
+    /// A hash of what each position's play looks like to some depth, the same whatever the
+    /// numbering: rounds of refinement from the numbers of options.
+    fn signatures(&self) -> Vec<u64> {
+        use std::hash::{Hash, Hasher};
+        let hash = |value: &dyn Fn(&mut std::collections::hash_map::DefaultHasher)| {
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            value(&mut hasher);
+            hasher.finish()
+        };
+        let mut signatures: Vec<u64> = (0..self.len())
+            .map(|v| hash(&|h| (self.left[v].len(), self.right[v].len()).hash(h)))
+            .collect();
+        for _ in 0..self.len().min(SIGNATURE_ROUNDS) {
+            let sorted = |options: &[u32]| {
+                let mut list: Vec<u64> = options.iter().map(|&w| signatures[w as usize]).collect();
+                list.sort_unstable();
+                list
+            };
+            signatures = (0..self.len())
+                .map(|v| {
+                    let (left, right) = (sorted(&self.left[v]), sorted(&self.right[v]));
+                    hash(&|h| (signatures[v], &left, &right).hash(h))
+                })
+                .collect();
+        }
+        signatures
+    }
 }
+
+/// Rounds of refinement in [`LoopyGame::signatures`].
+const SIGNATURE_ROUNDS: usize = 24;
 
 /// Bytes a pair of a sum holds while the sum is built: its entry in the map and in the list,
 /// and a share of the moves.

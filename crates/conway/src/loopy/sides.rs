@@ -17,10 +17,14 @@
 use super::simplify::{self, Side};
 use super::survival;
 use super::{LoopyError, LoopyGame, Stopper};
-use crate::engine::Meter;
+use crate::engine::{Meter, Play};
+use crate::graph::{PartizanGraph, PartizanOutcome, Winner};
+use crate::partizan::Player;
 
 /// The value of a loopy game: its onside and offside, stoppers with `onside ≥ offside`. A
 /// stopper is its own two sides.
+/// Equal values have equal sides drawn alike, so `==` is equality of values, unless two
+/// positions of a side tie in their signatures (see [`Sided::relation`] for the sure test).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Sided {
     onside: Stopper,
@@ -66,8 +70,46 @@ impl Sided {
     }
 
     /// The value as one stopper, where its sides are equal.
-    pub fn as_stopper(&self) -> Option<&Stopper> {
-        (self.onside == self.offside).then_some(&self.onside)
+    pub fn as_stopper(&self, meter: &mut Meter) -> Option<&Stopper> {
+        let equal = self.onside.relation(&self.offside, meter);
+        equal.is_ok_and(|r| r.leq).then_some(&self.onside)
+    }
+
+    /// Who wins the game alone, whoever starts: Left where she wins the offside (she forces an
+    /// end that favours her), a draw where she survives the onside, Right otherwise.
+    pub fn outcome(&self) -> PartizanOutcome {
+        let winner = |side: &Stopper, mover: Player| {
+            let game = side.graph();
+            let edges = |left: bool| -> Vec<(u32, u32)> {
+                (0..game.len() as u32)
+                    .flat_map(|v| {
+                        let options = if left {
+                            game.left_options(v)
+                        } else {
+                            game.right_options(v)
+                        };
+                        options.iter().map(move |&w| (v, w))
+                    })
+                    .collect()
+            };
+            let graph =
+                PartizanGraph::from_edges(vec![(); game.len()], &edges(true), &edges(false))
+                    .expect("a stopper's graph fits");
+            graph.solve(Play::Normal).winner(0, mover)
+        };
+        let result = |mover: Player| {
+            if winner(&self.offside, mover) == Winner::Left {
+                Winner::Left
+            } else if winner(&self.onside, mover) != Winner::Right {
+                Winner::Draw
+            } else {
+                Winner::Right
+            }
+        };
+        PartizanOutcome {
+            left_starts: result(Player::Left),
+            right_starts: result(Player::Right),
+        }
     }
 
     /// `-G`: the negated offside is the onside.

@@ -193,7 +193,7 @@ fn stoppers_print_by_name_and_in_cgsuite_notation() {
         &[&[1], &[], &[3], &[4], &[1]],
         &[&[2], &[], &[1], &[1], &[0, 1]],
     );
-    assert_eq!(show(&cycle), "a:{0|{{{0|a,0}|0}|0}}");
+    assert_eq!(show(&cycle), "a{0|{{{0|a,0}|0}|0}}");
     // A short game prints as one.
     assert_eq!(show(&short("{1|-1}")), "+-1");
 }

@@ -1,5 +1,5 @@
 //! Stoppers as text, in CGSuite's notation: `{0|pass}` is `over` (`pass` is a move to the
-//! position itself), `a:{0|{*|a}}` labels a position that a later option returns to, and the
+//! position itself), `a{0|{*|a}}` names a position that a later option returns to, and the
 //! parts from which no position repeats are short games, written as short games are.
 
 use super::{LoopyGame, Stopper};
@@ -58,6 +58,14 @@ impl Stopper {
             length: 0,
         };
         Ok(writer.write(0))
+    }
+
+    /// The short game it is, where it is one ([`Stopper::is_short`]).
+    pub fn to_short(&self, store: &mut Store) -> Result<GameId, SearchError> {
+        let short = short_parts(&self.game, store)?;
+        short[0].ok_or(SearchError::TooLarge {
+            what: "positions that repeat, so it is not a short game".into(),
+        })
     }
 
     /// Its name, where it or its negative has one (`-upon`).
@@ -146,7 +154,7 @@ impl Writer<'_> {
             let right = self.write_all(v, false)?;
             self.stack.pop();
             let label = self.labels.remove(&v);
-            let prefix = label.map(|label| format!("{label}:")).unwrap_or_default();
+            let prefix = label.unwrap_or_default();
             format!("{prefix}{{{left}|{right}}}")
         };
         self.length += text.len();

@@ -219,7 +219,7 @@ fn errors_point_at_their_column() {
         message("nimprod(1,"),
         "column 11: expected a value but the expression ended"
     );
-    assert_eq!(message("*3 & *1"), "column 4: unexpected character '&'");
+    assert_eq!(message("*3 % *1"), "column 4: unexpected character '%'");
     assert_eq!(
         message("*1 = *1"),
         "column 4: '=' binds a name after 'let'; to compare, write '=='"
