@@ -698,9 +698,13 @@ impl GraphArgs {
                     self.game
                 ))),
                 drawn if self.output.json => drawn.write_json(out, &self.game, self.play()),
-                DrawnGraph::Partizan(graph, labels) => {
-                    show::partizan_graph(out, &self.game, self.play(), &graph, &labels)
-                }
+                DrawnGraph::Partizan(graph, labels, values) => show::partizan_graph(
+                    out,
+                    &self.game,
+                    self.play(),
+                    (&graph, &labels),
+                    values.as_deref(),
+                ),
             };
         };
         let text = GraphText::parse(&file, &mut meter).map_err(|e| read_error(&self.game, e))?;
@@ -791,10 +795,50 @@ fn read_error(file: &str, error: ReadError) -> String {
     }
 }
 
-/// The graph a text draws, analysed: impartial, or partizan where it has `|`.
+/// The graph a text draws, analysed: impartial, or partizan where it has `|` (with each
+/// vertex's loopy value as text under normal play).
 enum DrawnGraph {
     Impartial(GraphReport),
-    Partizan(PartizanGraph<String>, PartizanLabels),
+    Partizan(
+        PartizanGraph<String>,
+        PartizanLabels,
+        Option<Vec<Option<String>>>,
+    ),
+}
+
+/// The most vertices of a partizan graph whose loopy values `conway graph` finds: each value
+/// takes a search over pairs of vertices.
+const MAX_VALUED_VERTICES: usize = 100;
+
+/// The longest text of a vertex's value that `conway graph` writes.
+const MAX_VALUE_TEXT: usize = 1 << 16;
+
+/// The loopy value of every vertex of a partizan graph, as text: `None` where conway found no
+/// sides, or the text is longer than [`MAX_VALUE_TEXT`].
+fn loopy_values(
+    graph: &PartizanGraph<String>,
+    meter: &mut Meter,
+) -> Result<Vec<Option<String>>, ReadError> {
+    let lists = |left: bool| -> Vec<Vec<u32>> {
+        (0..graph.len() as u32)
+            .map(|v| {
+                let options = if left {
+                    graph.left_options(v)
+                } else {
+                    graph.right_options(v)
+                };
+                options.to_vec()
+            })
+            .collect()
+    };
+    let values = conway::loopy::values(lists(true), lists(false), meter).map_err(|e| match e {
+        conway::loopy::LoopyError::Search(e) => ReadError::Limit(e),
+        other => unreachable!("a graph's own moves name its vertices: {other}"),
+    })?;
+    Ok(values
+        .iter()
+        .map(|value| value.as_ref().and_then(|v| v.show_within(MAX_VALUE_TEXT)))
+        .collect())
 }
 
 impl DrawnGraph {
@@ -810,7 +854,13 @@ impl DrawnGraph {
         if text.right_moves.is_some() {
             let graph = text.into_partizan_graph(meter)?;
             let labels = graph.solve(play);
-            return Ok(DrawnGraph::Partizan(graph, labels));
+            let values = match play {
+                Play::Normal if graph.len() <= MAX_VALUED_VERTICES => {
+                    Some(loopy_values(&graph, meter)?)
+                }
+                _ => None,
+            };
+            return Ok(DrawnGraph::Partizan(graph, labels, values));
         }
         let graph = text.into_graph(meter)?;
         let max_positions = meter.limits().max_positions;
@@ -829,13 +879,14 @@ impl DrawnGraph {
     fn write_json(&self, out: &mut dyn Write, name: &str, play: Play) -> Result<(), Failure> {
         match self {
             DrawnGraph::Impartial(report) => write_json(out, report),
-            DrawnGraph::Partizan(graph, labels) => write_json(
+            DrawnGraph::Partizan(graph, labels, values) => write_json(
                 out,
                 &PartizanReport {
                     file: name,
                     play,
                     graph,
                     labels,
+                    values: values.as_deref(),
                 },
             ),
         }

@@ -138,8 +138,8 @@ pub fn partizan_graph(
     out: &mut dyn Write,
     file: &str,
     play: Play,
-    graph: &PartizanGraph<String>,
-    labels: &PartizanLabels,
+    (graph, labels): (&PartizanGraph<String>, &PartizanLabels),
+    values: Option<&[Option<String>]>,
 ) -> Result<(), Failure> {
     let moves: usize = (0..graph.len() as u32)
         .map(|v| graph.left_options(v).len() + graph.right_options(v).len())
@@ -154,14 +154,25 @@ pub fn partizan_graph(
         let names: Vec<&str> = list.iter().map(|&w| graph.position(w).as_str()).collect();
         names.join(" ")
     };
-    for v in 0..graph.len() as u32 {
-        let outcome = labels.outcome(v).to_string();
+    if values.is_some() {
         writeln!(
             out,
-            "  {outcome:<2}  {:<width$}  {{ {} | {} }}",
+            "  and after `=` its value as a loopy game (as `conway eval` writes it; `?` where conway found no sides)"
+        )?;
+    }
+    for v in 0..graph.len() as u32 {
+        let outcome = labels.outcome(v).to_string();
+        let value = values.map(|values| match &values[v as usize] {
+            Some(value) => format!("  = {value}"),
+            None => "  = ?".to_string(),
+        });
+        writeln!(
+            out,
+            "  {outcome:<2}  {:<width$}  {{ {} | {} }}{}",
             graph.position(v),
             names(graph.left_options(v)),
-            names(graph.right_options(v))
+            names(graph.right_options(v)),
+            value.unwrap_or_default()
         )?;
     }
     Ok(())

@@ -143,7 +143,7 @@ impl Evaluated {
             Evaluated::Truth(truth) => Some(truth.to_string()),
             Evaluated::Ordinal(ordinal) => Some(ordinal.to_string()),
             Evaluated::Transfinite(ordinal) => Some(ordinal.nimber().to_string()),
-            Evaluated::Loopy(sided) => lang::show_loopy(sided),
+            Evaluated::Loopy(sided) => sided.show_within(lang::MAX_SHOWN),
         }
     }
 }

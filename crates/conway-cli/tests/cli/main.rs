@@ -1149,6 +1149,28 @@ fn graph_reads_partizan_files() {
 }
 
 #[test]
+fn graph_gives_partizan_vertices_their_loopy_values() {
+    // over = {0 | pass}, dud = {pass | pass}, tis = {tisn |}, tisn = {| tis}.
+    let file = graph_file(
+        "loopy-values",
+        "o -> z | o\nz ->|\nd -> d | d\nt -> n |\nn -> | t\n",
+    );
+    let report = json(&["graph", &file, "--json"]);
+    let values: Vec<&str> = report["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|node| node["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(values, ["over", "0", "dud", "tis", "tisn"]);
+    let text = stdout_of(&["graph", &file]);
+    assert!(text.contains("o  { z | o }  = over"), "{text}");
+    // Under misère play a loopy game has no value that adds.
+    let misere = json(&["graph", &file, "--json", "--misere"]);
+    assert!(misere["positions"][0]["value"].is_null());
+}
+
+#[test]
 fn graph_plays_tokens_as_compounds() {
     // Subtraction {1, 2} on heaps 0..12 (spec §5's worked examples, oracles 25-30).
     let text: String = (0..=12u32)

@@ -239,11 +239,16 @@ pub struct PartizanReport<'g> {
     pub graph: &'g PartizanGraph<String>,
     /// Who wins from each vertex, for each player to start.
     pub labels: &'g PartizanLabels,
+    /// Each vertex's value as a loopy game, as text (normal play only): `None` where no sides
+    /// were found ([`crate::loopy::values`] finds them).
+    pub values: Option<&'g [Option<String>]>,
 }
 
 /// Written as `{file, play, positions: [{position, outcome, left_starts, right_starts,
-/// left_options, right_options}]}`; `outcome` is the class (`L`, `R`, `N`, `P`, `D`, or two
-/// letters such as `LD` for who wins when Left starts, then when Right starts).
+/// value, left_options, right_options}]}`; `outcome` is the class (`L`, `R`, `N`, `P`, `D`, or
+/// two letters such as `LD` for who wins when Left starts, then when Right starts), `value`
+/// the loopy value as `conway eval` writes it (null under misère play, or where no sides were
+/// found).
 impl Serialize for PartizanReport<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
@@ -252,16 +257,23 @@ impl Serialize for PartizanReport<'_> {
             outcome: String,
             left_starts: Winner,
             right_starts: Winner,
+            value: Option<String>,
             left_options: &'a [u32],
             right_options: &'a [u32],
         }
         struct Nodes<'a>(&'a PartizanReport<'a>);
         impl Serialize for Nodes<'_> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let PartizanReport { graph, labels, .. } = self.0;
+                let PartizanReport {
+                    graph,
+                    labels,
+                    values,
+                    ..
+                } = self.0;
                 serializer.collect_seq((0..graph.len() as u32).map(|v| {
                     let outcome = labels.outcome(v);
                     Node {
+                        value: values.and_then(|values| values[v as usize].clone()),
                         position: graph.position(v),
                         outcome: outcome.to_string(),
                         left_starts: outcome.left_starts,

@@ -114,7 +114,7 @@ impl Env {
             Value::Bool(truth) => Some(truth.to_string()),
             Value::Ordinal(ordinal) => Some(ordinal.to_string()),
             Value::Transfinite(ordinal) => Some(ordinal.nimber().to_string()),
-            Value::Loopy(sided) => loopy::show(sided, MAX_SHOWN),
+            Value::Loopy(sided) => sided.show_within(MAX_SHOWN),
         };
         text.filter(|text| text.len() <= MAX_SHOWN)
             .ok_or(LangError::TooLong { limit: MAX_SHOWN })

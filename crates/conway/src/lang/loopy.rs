@@ -7,35 +7,18 @@
 use super::syntax::{Expr, ExprKind, Op};
 use super::token::Comparison;
 use super::{LangError, Value};
-use crate::engine::{Limits, Meter, SearchError};
+use crate::engine::{Meter, SearchError};
 use crate::loopy::{self, LoopyError, LoopyGame, Sided, Stopper};
 use crate::short::{GameId, Store};
 
-/// The named loopy values beside [`loopy::NAMES`], as graphs: `dud = {dud | dud}`,
-/// `tis = {tisn |}` and `tisn = {| tis}`.
-const SIDED_NAMES: [&str; 3] = ["dud", "tis", "tisn"];
-
 /// The value of a name that `let` has not bound, if it names a loopy value.
 pub(super) fn named(name: &str) -> Option<Value> {
-    if let Some(stopper) = loopy::named(name) {
-        return Some(Value::Loopy(Sided::stopper(stopper)));
-    }
-    sided_named(name).map(Value::Loopy)
+    loopy::named(name).map(Value::Loopy)
 }
 
-fn sided_named(name: &str) -> Option<Sided> {
-    let (left, right): (Vec<Vec<u32>>, Vec<Vec<u32>>) = match name {
-        "dud" => (vec![vec![0]], vec![vec![0]]),
-        "tis" => (vec![vec![1], vec![]], vec![vec![], vec![0]]),
-        "tisn" => (vec![vec![], vec![0]], vec![vec![1], vec![]]),
-        _ => return None,
-    };
-    let game = LoopyGame::new(left, right).expect("a named graph is well formed");
-    Sided::of(&game, &mut meter()).ok()
-}
-
-fn meter() -> Meter {
-    Meter::new(Limits::default())
+/// A meter for one operation, held to the limits of the session's store.
+fn meter(store: &Store) -> Meter {
+    Meter::new(store.limits())
 }
 
 /// Whether a game literal needs the loopy path: `pass` or a named position in it.
@@ -179,9 +162,11 @@ impl<'s> Builder<'s> {
     fn embed(&mut self, value: &Value, column: usize) -> Result<u32, LangError> {
         let graph = match value {
             Value::Game(game) => {
-                LoopyGame::from_short(self.store, *game).map_err(|e| limit(column, e))?
+                let mut meter = meter(self.store);
+                LoopyGame::from_short(self.store, *game, &mut meter)
+                    .map_err(|e| limit(column, e))?
             }
-            Value::Loopy(sided) => match sided.as_stopper(&mut meter()) {
+            Value::Loopy(sided) => match sided.as_stopper(&mut meter(self.store)) {
                 Some(stopper) => stopper.graph().clone(),
                 None => return Err(two_sides_as_option(column)),
             },
@@ -206,14 +191,14 @@ impl<'s> Builder<'s> {
 
     fn finish(self, column: usize) -> Result<Value, LangError> {
         let game = LoopyGame::new(self.left, self.right).map_err(|e| error(column, e))?;
-        let sided = Sided::of(&game, &mut meter()).map_err(|e| error(column, e))?;
+        let sided = Sided::of(&game, &mut meter(self.store)).map_err(|e| error(column, e))?;
         value_of(self.store, sided, column)
     }
 }
 
 /// The value `sided`: a short game where it is one.
 pub(super) fn value_of(store: &mut Store, sided: Sided, column: usize) -> Result<Value, LangError> {
-    let short = match sided.as_stopper(&mut meter()) {
+    let short = match sided.as_stopper(&mut meter(store)) {
         Some(stopper) if stopper.is_short() => Some(short_game(store, stopper, column)?),
         _ => None,
     };
@@ -227,7 +212,7 @@ fn short_game(store: &mut Store, stopper: &Stopper, column: usize) -> Result<Gam
 /// A value as a loopy value: a short game is a stopper.
 fn sided(store: &mut Store, value: &Value, expr: &Expr) -> Result<Sided, LangError> {
     match value {
-        Value::Game(game) => Stopper::from_short(store, *game)
+        Value::Game(game) => Stopper::from_short(store, *game, &mut meter(store))
             .map(Sided::stopper)
             .map_err(|e| limit(expr.column, e)),
         Value::Loopy(sided) => Ok(sided.clone()),
@@ -273,7 +258,7 @@ pub(super) fn chain(
             }
         };
         total = total
-            .add(&term, &mut meter())
+            .add(&term, &mut meter(store))
             .map_err(|e| error(*column, e))?;
     }
     value_of(store, total, first.column)
@@ -287,7 +272,7 @@ pub(super) fn compare(
 ) -> Result<bool, LangError> {
     let (a, b) = (sided(store, &a, left)?, sided(store, &b, right)?);
     let relation = a
-        .relation(&b, &mut meter())
+        .relation(&b, &mut meter(store))
         .map_err(|e| error(left.column, e))?;
     Ok(op.holds(relation.leq, relation.geq))
 }
@@ -302,7 +287,7 @@ pub(super) fn sides(
     let mut stopper = |value: &Value, expr: &Expr| -> Result<Stopper, LangError> {
         let sided = sided(store, value, expr)?;
         sided
-            .as_stopper(&mut meter())
+            .as_stopper(&mut meter(store))
             .cloned()
             .ok_or_else(|| LangError::Type {
                 column: expr.column,
@@ -310,31 +295,8 @@ pub(super) fn sides(
             })
     };
     let (s, t) = (stopper(&onside, on_expr)?, stopper(&offside, off_expr)?);
-    let sided = Sided::new(s, t, &mut meter()).map_err(|e| error(column, e))?;
+    let sided = Sided::new(s, t, &mut meter(store)).map_err(|e| error(column, e))?;
     value_of(store, sided, column)
-}
-
-/// A loopy value as text: by name where it has one, a stopper in CGSuite's notation, or
-/// `s & t`.
-pub(super) fn show(sided: &Sided, limit: usize) -> Option<String> {
-    // The short parts are written from a store of their own.
-    let store = &mut Store::new(Limits::default().max_memory);
-    let mut meter = meter();
-    if let Some(stopper) = sided.as_stopper(&mut meter) {
-        return stopper.show_within(store, limit).ok().flatten();
-    }
-    for name in SIDED_NAMES {
-        let named = sided_named(name).expect("a named value");
-        if named
-            .relation(sided, &mut meter)
-            .is_ok_and(|r| r.leq && r.geq)
-        {
-            return Some(name.to_string());
-        }
-    }
-    let onside = sided.onside().show_within(store, limit).ok().flatten()?;
-    let offside = sided.offside().show_within(store, limit).ok().flatten()?;
-    Some(format!("{onside} & {offside}"))
 }
 
 #[cold]

@@ -94,11 +94,6 @@ mod transfinite;
 pub use builtins::{function_usages, method_usages};
 pub use eval::{eval, eval_game, eval_nimber, Env, Value};
 pub use report::{GameReport, Report};
-
-/// A loopy value as `conway eval` writes it: by name, in CGSuite's notation, or as `s & t`.
-pub fn show_loopy(sided: &crate::loopy::Sided) -> Option<String> {
-    loopy::show(sided, MAX_SHOWN)
-}
 pub use syntax::{parse, Expr, ExprKind, Op, Statement, MAX_DEPTH};
 pub use token::{tokenize, Comparison, Tok, Token};
 

@@ -116,6 +116,26 @@ impl LoopyGame {
         &self.right[v as usize]
     }
 
+    /// The game at vertex `v` of the same graph.
+    pub fn rooted_at(&self, v: u32) -> LoopyGame {
+        let swap = |w: u32| match w {
+            0 => v,
+            w if w == v => 0,
+            w => w,
+        };
+        let lists = |lists: &[Vec<u32>]| -> Vec<Vec<u32>> {
+            (0..self.len() as u32)
+                .map(|w| lists[swap(w) as usize].iter().map(|&x| swap(x)).collect())
+                .collect()
+        };
+        let mut game = LoopyGame {
+            left: lists(&self.left),
+            right: lists(&self.right),
+        };
+        game.tidy();
+        game
+    }
+
     /// The game with Left and Right exchanged.
     pub fn neg(&self) -> LoopyGame {
         LoopyGame {
@@ -124,8 +144,13 @@ impl LoopyGame {
         }
     }
 
-    /// The short game `game` as a graph: one vertex per position of its canonical form.
-    pub fn from_short(store: &mut Store, game: GameId) -> Result<LoopyGame, SearchError> {
+    /// The short game `game` as a graph: one vertex per position of its canonical form, each
+    /// counted against `meter` (the integer `n` has `n + 1`).
+    pub fn from_short(
+        store: &mut Store,
+        game: GameId,
+        meter: &mut Meter,
+    ) -> Result<LoopyGame, SearchError> {
         let mut index = HashMap::from([(game, 0u32)]);
         let mut order = vec![game];
         let (mut left, mut right) = (Vec::new(), Vec::new());
@@ -133,6 +158,16 @@ impl LoopyGame {
         while next < order.len() {
             let g = order[next];
             next += 1;
+            meter.count(1)?;
+            meter.hold_more(SHORT_POSITION_BYTES)?;
+            if order.len() > MAX_SHORT_POSITIONS {
+                return Err(SearchError::TooLarge {
+                    what: format!(
+                        "a short part of more than {MAX_SHORT_POSITIONS} positions (the integer n \
+                         has n + 1), and a loopy game's order compares every pair of positions"
+                    ),
+                });
+            }
             let lefts = store.left_options(g)?.to_vec();
             let rights = store.right_options(g)?.to_vec();
             let mut number = |h: GameId| {
@@ -285,6 +320,49 @@ impl LoopyGame {
 /// Rounds of refinement in [`LoopyGame::signatures`].
 const SIGNATURE_ROUNDS: usize = 24;
 
+/// The value of every vertex of the graph whose vertex `v` has Left options `left[v]` and
+/// Right options `right[v]`: `None` where no sides were found. Vertex 0 need not reach the
+/// others. Each vertex's search is held to the limits of `meter` on its own.
+pub fn values(
+    left: Vec<Vec<u32>>,
+    right: Vec<Vec<u32>>,
+    meter: &mut Meter,
+) -> Result<Vec<Option<Sided>>, LoopyError> {
+    let count = left.len().max(right.len());
+    let pad = |mut lists: Vec<Vec<u32>>| {
+        lists.resize(count, Vec::new());
+        lists
+    };
+    let whole = LoopyGame {
+        left: pad(left),
+        right: pad(right),
+    };
+    for &to in whole.left.iter().chain(&whole.right).flatten() {
+        if to as usize >= count {
+            return Err(LoopyError::NoSuchVertex { to, count });
+        }
+    }
+    // Each vertex's search holds its memory only while it runs.
+    let limits = meter.limits();
+    (0..count as u32)
+        .map(
+            |v| match Sided::of(&whole.rooted_at(v), &mut Meter::new(limits)) {
+                Ok(sided) => Ok(Some(sided)),
+                Err(LoopyError::NoSides) => Ok(None),
+                Err(error) => Err(error),
+            },
+        )
+        .collect()
+}
+
+/// The most positions of a short game taken into a loopy game: comparing such a game looks at
+/// every pair of its positions.
+const MAX_SHORT_POSITIONS: usize = 1 << 14;
+
+/// Bytes a position of a short game holds in its graph: its entry in the map and the list,
+/// and its lists of options.
+const SHORT_POSITION_BYTES: u64 = 96;
+
 /// Bytes a pair of a sum holds while the sum is built: its entry in the map and in the list,
 /// and a share of the moves.
 const PAIR_BYTES: u64 = 48;
@@ -307,10 +385,14 @@ impl Stopper {
         })
     }
 
-    /// The short game `game` as a stopper.
-    pub fn from_short(store: &mut Store, game: GameId) -> Result<Stopper, SearchError> {
+    /// The short game `game` as a stopper, its positions counted against `meter`.
+    pub fn from_short(
+        store: &mut Store,
+        game: GameId,
+        meter: &mut Meter,
+    ) -> Result<Stopper, SearchError> {
         Ok(Stopper {
-            game: LoopyGame::from_short(store, game)?,
+            game: LoopyGame::from_short(store, game, meter)?,
         })
     }
 

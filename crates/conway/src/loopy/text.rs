@@ -2,22 +2,40 @@
 //! position itself), `a{0|{*|a}}` names a position that a later option returns to, and the
 //! parts from which no position repeats are short games, written as short games are.
 
-use super::{LoopyGame, Stopper};
+use super::{LoopyGame, Sided, Stopper};
 use crate::engine::{Meter, SearchError};
 use crate::short::{GameId, Store};
 use std::collections::HashMap;
 
-/// The stoppers that have names, each with its definition in the notation.
-pub const NAMES: [(&str, &str); 5] = [
+/// The loopy values that have names, each with its definition in the notation: five
+/// stoppers, then three values with two sides.
+pub const NAMES: [(&str, &str); 8] = [
     ("on", "{pass|}"),
     ("off", "{|pass}"),
     ("over", "{0|pass}"),
     ("under", "{pass|0}"),
     ("upon", "{pass|*}"),
+    ("dud", "{pass|pass}"),
+    ("tis", "a{{|a}|}"),
+    ("tisn", "a{|{a|}}"),
 ];
 
-/// The named stopper `name`, if it is one of [`NAMES`].
-pub fn named(name: &str) -> Option<Stopper> {
+/// The named value `name`, if it is one of [`NAMES`].
+pub fn named(name: &str) -> Option<Sided> {
+    if let Some(stopper) = named_stopper(name) {
+        return Some(Sided::stopper(stopper));
+    }
+    let game = match name {
+        "dud" => graph(&[&[0]], &[&[0]]),
+        "tis" => graph(&[&[1], &[]], &[&[], &[0]]),
+        "tisn" => graph(&[&[], &[0]], &[&[1], &[]]),
+        _ => return None,
+    };
+    Sided::of(&game, &mut scratch_meter()).ok()
+}
+
+/// The named stopper `name`.
+fn named_stopper(name: &str) -> Option<Stopper> {
     let game = match name {
         "on" => graph(&[&[0]], &[&[]]),
         "off" => graph(&[&[]], &[&[0]]),
@@ -27,6 +45,35 @@ pub fn named(name: &str) -> Option<Stopper> {
         _ => return None,
     };
     Some(Stopper { game })
+}
+
+/// A meter for the small computations of names and text.
+fn scratch_meter() -> Meter {
+    Meter::new(crate::engine::Limits::default())
+}
+
+impl Sided {
+    /// The value as text, or `None` past `limit` bytes: its name, a stopper in the notation,
+    /// or its sides `s & t`. The short parts are written from a store of their own.
+    pub fn show_within(&self, limit: usize) -> Option<String> {
+        let mut meter = scratch_meter();
+        let store = &mut Store::new(crate::engine::Limits::default().max_memory);
+        if let Some(stopper) = self.as_stopper(&mut meter) {
+            return stopper.show_within(store, limit).ok().flatten();
+        }
+        for (name, _) in &NAMES[5..] {
+            let named = named(name).expect("a listed name");
+            if named
+                .relation(self, &mut meter)
+                .is_ok_and(|r| r.leq && r.geq)
+            {
+                return Some(name.to_string());
+            }
+        }
+        let onside = self.onside().show_within(store, limit).ok().flatten()?;
+        let offside = self.offside().show_within(store, limit).ok().flatten()?;
+        Some(format!("{onside} & {offside}"))
+    }
 }
 
 fn graph(left: &[&[u32]], right: &[&[u32]]) -> LoopyGame {
@@ -70,16 +117,16 @@ impl Stopper {
 
     /// Its name, where it or its negative has one (`-upon`).
     fn name(&self) -> Option<String> {
-        let mut meter = Meter::new(crate::engine::Limits::default());
+        let mut meter = scratch_meter();
         let same = |name: &str, game: &Stopper, meter: &mut Meter| {
-            let named = named(name).expect("a listed name");
+            let named = named_stopper(name).expect("a listed name");
             named.game.len() == game.game.len()
                 && named
                     .relation(game, meter)
                     .is_ok_and(|relation| relation.leq && relation.geq)
         };
         let negative = self.neg();
-        NAMES.iter().find_map(|&(name, _)| {
+        NAMES[..5].iter().find_map(|&(name, _)| {
             if same(name, self, &mut meter) {
                 Some(name.to_string())
             } else if name == "upon" && same(name, &negative, &mut meter) {

@@ -215,6 +215,14 @@ impl Store {
         }
     }
 
+    /// The limits the store is held to.
+    pub fn limits(&self) -> crate::engine::Limits {
+        crate::engine::Limits {
+            max_positions: self.max_positions,
+            max_memory: self.max_bytes,
+        }
+    }
+
     /// The game 0 = { | }.
     pub fn zero(&self) -> GameId {
         GameId::new(0)

@@ -3,7 +3,7 @@
 //! that read back as the same value, and the errors of what has no value.
 
 use conway::engine::{Limits, Meter};
-use conway::lang::{eval, show_loopy, Env, Report, Value};
+use conway::lang::{eval, Env, Report, Value, MAX_SHOWN};
 use conway::loopy::{LoopyGame, Sided, Stopper};
 use proptest::prelude::*;
 
@@ -151,14 +151,37 @@ proptest! {
     fn the_text_of_any_value_reads_back_as_it(game in small_graph()) {
         let mut meter = Meter::new(Limits::default());
         let Ok(sides) = Sided::of(&game, &mut meter) else { return Ok(()) };
-        let text = show_loopy(&sides).unwrap();
+        let text = sides.show_within(MAX_SHOWN).unwrap();
         let mut env = Env::new();
         let read = match env.run(&text).unwrap().unwrap() {
             Value::Loopy(read) => read,
-            Value::Game(id) => Sided::stopper(Stopper::from_short(env.store_mut(), id).unwrap()),
+            Value::Game(id) => {
+                let stopper = Stopper::from_short(env.store_mut(), id, &mut meter).unwrap();
+                Sided::stopper(stopper)
+            }
             other => panic!("{text} reads as {other:?}"),
         };
         let relation = read.relation(&sides, &mut meter).unwrap();
         prop_assert!(relation.leq && relation.geq, "{} reads back as another value", text);
     }
+}
+
+#[test]
+fn a_huge_integer_beside_a_loopy_game_is_refused_at_once() {
+    // The integer n is a chain of n + 1 positions: 10^24 of them were walked before.
+    let error = message("1000000000000000000000000 + over");
+    assert!(error.contains("a short part of more than"), "{error}");
+    assert!(message("on >= 10000000").contains("a short part of more than"));
+}
+
+#[test]
+fn loopy_operations_keep_to_the_sessions_memory_limit() {
+    use conway::short::Store;
+    let limits = Limits {
+        max_positions: 10_000_000,
+        max_memory: 64 << 20,
+    };
+    let mut env = Env::with_store(Store::with_limits(limits));
+    let error = env.run("on + 10000").unwrap_err().to_string();
+    assert!(error.contains("64 MiB"), "{error}");
 }
