@@ -31,6 +31,8 @@ fn help() -> String {
         "Games: 3, -3/8, *, *5, ^, vv*, ^3, ^<2>, ^[3], 1/2^*, +-1, {{2 || 1 | 0}}, Tiny(2)\n\
          Operators: G + H, G - H, -G, n * G, G : H (ordinal sum)\n\
          Ordinals: ordinal(w^2 + 1), and their nimbers *w, *(w + 3) (with nimprod, nimpow, ...)\n\
+         Loopy games: {{0 | pass}}, a{{0 | {{* | a}}}} (a names the position), on off over under upon\n\
+         \x20            dud tis tisn, s & t (onside s, offside t); they add, negate and compare\n\
          Comparisons: == != <= >= < > <> (confused) <| (less or confused) |>\n\
          Methods: {}\n\
          Functions: {}\n\
