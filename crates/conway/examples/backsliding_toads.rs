@@ -76,7 +76,11 @@ fn graph_of(start: &str) -> LoopyGame {
 /// The positions one `creature` (moving forward by `ahead`) can reach: a step forward or
 /// back into an empty square, or a jump forward over one of the other creatures.
 fn moves(position: &[u8], creature: u8, ahead: isize) -> Vec<Vec<u8>> {
-    let at = |i: isize| (0..position.len() as isize).contains(&i).then(|| position[i as usize]);
+    let at = |i: isize| {
+        (0..position.len() as isize)
+            .contains(&i)
+            .then(|| position[i as usize])
+    };
     let mut options = Vec::new();
     for i in 0..position.len() as isize {
         if position[i as usize] != creature {

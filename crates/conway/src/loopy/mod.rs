@@ -136,6 +136,47 @@ impl LoopyGame {
         game
     }
 
+    /// The positions reached from `roots`, numbered in the order a breadth-first walk from
+    /// them meets them, and the new number of each root.
+    fn restricted(&self, roots: &[u32]) -> (LoopyGame, Vec<u32>) {
+        let mut number = vec![u32::MAX; self.len()];
+        let mut order = Vec::new();
+        for &root in roots {
+            if number[root as usize] == u32::MAX {
+                number[root as usize] = order.len() as u32;
+                order.push(root);
+            }
+        }
+        let mut next = 0;
+        while next < order.len() {
+            let v = order[next] as usize;
+            next += 1;
+            for &w in self.left[v].iter().chain(&self.right[v]) {
+                if number[w as usize] == u32::MAX {
+                    number[w as usize] = order.len() as u32;
+                    order.push(w);
+                }
+            }
+        }
+        let renumber = |options: &[u32]| {
+            let mut list: Vec<u32> = options.iter().map(|&w| number[w as usize]).collect();
+            list.sort_unstable();
+            list.dedup();
+            list
+        };
+        let game = LoopyGame {
+            left: order
+                .iter()
+                .map(|&v| renumber(&self.left[v as usize]))
+                .collect(),
+            right: order
+                .iter()
+                .map(|&v| renumber(&self.right[v as usize]))
+                .collect(),
+        };
+        (game, roots.iter().map(|&r| number[r as usize]).collect())
+    }
+
     /// The game with Left and Right exchanged.
     pub fn neg(&self) -> LoopyGame {
         LoopyGame {

@@ -10,7 +10,8 @@
 //! while it changes (fusing equal positions can make moves that go straight back); the result
 //! must be a stopper, and is then checked both ways against the game: Left survives `G − S` moving
 //! second, and `S − G` with moves in `S` made infinitely often. Each check shows one half of
-//! the equivalence for every `X`, so an onside returned is proved. Where the graph does not
+//! the equivalence for every `X`, so an onside returned is proved. Where that finds none,
+//! Conway's sidling from `on` is tried, its result checked the same way. Where neither
 //! simplify to a checked stopper the game has no sides here (some games have none at all: Bach's
 //! carousel), and the error says so.
 
@@ -154,26 +155,82 @@ fn onside(game: &LoopyGame, meter: &mut Meter) -> Result<Stopper, LoopyError> {
 }
 
 /// The onside of the game that is not a stopper, proved, or an error that says there is none
-/// to be found here.
+/// to be found here: first by simplifying the game's own graph, then by sidling.
 fn onside_of(game: &LoopyGame, meter: &mut Meter) -> Result<Stopper, LoopyError> {
     if game.is_stopper() {
         return Stopper::new(game, meter);
     }
+    if let Some(stopper) = by_simplifying(game, meter)? {
+        if proved(game, &stopper, meter)? {
+            return Ok(stopper);
+        }
+    }
+    if let Some(stopper) = sidled(game, meter)? {
+        if proved(game, &stopper, meter)? {
+            return Ok(stopper);
+        }
+    }
+    Err(LoopyError::NoSides)
+}
+
+/// The game's own graph simplified, with endless play counted for Left, again while that
+/// changes it, if the result is a stopper.
+fn by_simplifying(game: &LoopyGame, meter: &mut Meter) -> Result<Option<Stopper>, LoopyError> {
     let mut candidate = game.clone();
     while !candidate.is_stopper() {
         let order = survival::onside_order(&candidate, &candidate, meter)?;
-        let simpler = simplify::simplified(&candidate, &order, Some(Side::Left), meter)?;
-        match simpler {
+        match simplify::simplified(&candidate, &order, Some(Side::Left), meter)? {
             Some(simpler) if simpler != candidate => candidate = simpler,
-            _ => return Err(LoopyError::NoSides),
+            _ => return Ok(None),
         }
     }
-    let stopper = Stopper::new(&candidate, meter)?;
+    Ok(Some(Stopper::new(&candidate, meter)?))
+}
+
+/// The most rounds of sidling tried.
+const SIDLING_ROUNDS: usize = 64;
+
+/// Conway's sidling: every position starts as `on`, and each round gives each position the
+/// value `{f(G^L) | f(G^R)}` of the last round's values, which only go down. Where a round
+/// changes no value, the values are the largest fixed point, the onsides; the positions'
+/// values are kept in one simplified stopper graph, where equal values share a vertex. (Where
+/// the values only converge, as to `over`, no round settles, and `None` is the answer.)
+fn sidled(game: &LoopyGame, meter: &mut Meter) -> Result<Option<Stopper>, LoopyError> {
+    let count = game.len();
+    let mut values = LoopyGame {
+        left: vec![vec![0]],
+        right: vec![vec![]],
+    };
+    let mut value_of = vec![0u32; count];
+    for _ in 0..SIDLING_ROUNDS {
+        let base = values.len() as u32;
+        let mut next = values.clone();
+        for v in 0..count {
+            let map = |list: &[u32]| list.iter().map(|&w| value_of[w as usize]).collect();
+            next.left.push(map(&game.left[v]));
+            next.right.push(map(&game.right[v]));
+        }
+        let roots: Vec<u32> = value_of
+            .iter()
+            .copied()
+            .chain(base..base + count as u32)
+            .collect();
+        let (simplest, images) = simplify::simplest_forms(&next, &roots, meter)?;
+        let (before, after) = images.split_at(count);
+        let settled = before == after;
+        values = simplest;
+        value_of = after.to_vec();
+        if settled {
+            return Ok(Some(Stopper::new(&values.rooted_at(value_of[0]), meter)?));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether `stopper` is proved the onside of `game`: Left survives `G − S` moving second,
+/// and `S − G` with moves in `S` made infinitely often.
+fn proved(game: &LoopyGame, stopper: &Stopper, meter: &mut Meter) -> Result<bool, LoopyError> {
     let at_most = survival::order(game, stopper.graph(), meter)?.geq(0, 0);
     let at_least = survival::onside_order(stopper.graph(), game, meter)?.geq(0, 0);
-    if at_most && at_least {
-        Ok(stopper)
-    } else {
-        Err(LoopyError::NoSides)
-    }
+    Ok(at_most && at_least)
 }

@@ -19,6 +19,21 @@ pub(super) fn simplest_form(game: &LoopyGame, meter: &mut Meter) -> Result<Loopy
     Ok(simplified(game, &order, None, meter)?.unwrap_or_else(|| game.clone()))
 }
 
+/// The simplest forms of the positions `roots` of the stopper graph `game` (which vertex 0
+/// need not reach), drawn in one graph: the graph, and the vertex of each root in it. Equal
+/// roots share a vertex.
+pub(super) fn simplest_forms(
+    game: &LoopyGame,
+    roots: &[u32],
+    meter: &mut Meter,
+) -> Result<(LoopyGame, Vec<u32>), SearchError> {
+    let order = survival::order(game, game, meter)?;
+    let reduced = reduced_options(game, &order, None, meter)?.unwrap_or_else(|| game.clone());
+    let (merged, representative) = merged(reduced, &order);
+    let roots: Vec<u32> = roots.iter().map(|&r| representative[r as usize]).collect();
+    Ok(merged.restricted(&roots))
+}
+
 /// `game` with reversible options bypassed, dominated ones deleted and equal positions
 /// fused, all by `order`; `None` if the options did not settle.
 ///
@@ -28,6 +43,22 @@ pub(super) fn simplest_form(game: &LoopyGame, meter: &mut Meter) -> Result<Loopy
 /// the position itself or an option bypassed before is not made there: in a game that is not
 /// a stopper it could hand a player a cycle that the other never had to allow.
 pub(super) fn simplified(
+    game: &LoopyGame,
+    order: &Order,
+    favoured: Option<Side>,
+    meter: &mut Meter,
+) -> Result<Option<LoopyGame>, SearchError> {
+    let reduced = reduced_options(game, order, favoured, meter)?;
+    Ok(reduced.map(|reduced| {
+        let (mut fused, _) = merged(reduced, order);
+        fused.tidy();
+        fused
+    }))
+}
+
+/// `game` with the reversible options bypassed and the dominated ones deleted, as
+/// [`simplified`] says; `None` if the options did not settle.
+fn reduced_options(
     game: &LoopyGame,
     order: &Order,
     favoured: Option<Side>,
@@ -69,7 +100,7 @@ pub(super) fn simplified(
             return Ok(None);
         }
     }
-    Ok(Some(fused(LoopyGame { left, right }, order)))
+    Ok(Some(LoopyGame { left, right }))
 }
 
 /// A player, whose options are being reduced or who is favoured.
@@ -143,8 +174,9 @@ fn reduced(
     Ok(options.iter().copied().filter(|&a| !dominated(a)).collect())
 }
 
-/// The game with each set of equal positions made one, the least of them.
-fn fused(game: LoopyGame, order: &Order) -> LoopyGame {
+/// The game with each set of equal positions made one, the least of them (the others stay,
+/// unreached), and the one that stands for each position.
+fn merged(game: LoopyGame, order: &Order) -> (LoopyGame, Vec<u32>) {
     let count = game.len() as u32;
     let representative: Vec<u32> = (0..count)
         .map(|v| {
@@ -159,12 +191,11 @@ fn fused(game: LoopyGame, order: &Order) -> LoopyGame {
             .map(|list| list.iter().map(|&w| representative[w as usize]).collect())
             .collect()
     };
-    let mut fused = LoopyGame {
+    let merged = LoopyGame {
         left: map(game.left),
         right: map(game.right),
     };
-    fused.tidy();
-    fused
+    (merged, representative)
 }
 
 /// Whether no position of `game` can be reached again from itself, whoever moves.

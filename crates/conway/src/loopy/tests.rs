@@ -372,3 +372,45 @@ fn sides_are_found_for_most_small_graphs() {
     println!("sides found for {found} of {tried} graphs that are not stoppers");
     assert!(found * 10 >= tried * 9, "{found} of {tried}");
 }
+
+#[test]
+fn sidling_settles_where_the_graph_does_not_simplify() {
+    // Backsliding Toads and Frogs on four squares, a toad on the left and a frog on the right
+    // (T..F): the positions in the order T__F _T_F T_F_ __TF _TF_ TF__ _FT_ __FT FT__ _F_T F_T_
+    // F__T. Every play may go back and forth, yet the outcomes are P and N only; sidling from
+    // `on` settles on * at the start.
+    let lists = |lists: [&[u32]; 12]| lists.iter().map(|list| list.to_vec()).collect();
+    let left = lists([
+        &[1],
+        &[3, 0],
+        &[4],
+        &[1],
+        &[2, 7],
+        &[6],
+        &[9],
+        &[],
+        &[10],
+        &[6],
+        &[11, 8],
+        &[10],
+    ]);
+    let right = lists([
+        &[2],
+        &[4],
+        &[5, 0],
+        &[6],
+        &[1, 8],
+        &[2],
+        &[10],
+        &[9],
+        &[],
+        &[11, 7],
+        &[6],
+        &[9],
+    ]);
+    let game = LoopyGame::new(left, right).unwrap();
+    let sides = sides_of(&game);
+    assert!(isomorphic(sides.onside().graph(), &short("*")));
+    assert!(isomorphic(sides.offside().graph(), &short("*")));
+    assert!(sides_predict(&game, &sides, &test_games()));
+}
