@@ -773,7 +773,7 @@ fn options_without_bar(column: usize) -> LangError {
 }
 
 #[cold]
-fn limit(column: usize, source: SearchError) -> LangError {
+pub(super) fn limit(column: usize, source: SearchError) -> LangError {
     LangError::Limit { column, source }
 }
 

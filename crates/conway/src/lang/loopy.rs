@@ -4,10 +4,11 @@
 //! value with onside `s` and offside `t`), and sums, negatives and comparisons of them with
 //! each other and with short games. A value whose sides are one short game is that game.
 
+use super::eval::limit;
 use super::syntax::{Expr, ExprKind, Op};
 use super::token::Comparison;
 use super::{LangError, Value};
-use crate::engine::{Meter, SearchError};
+use crate::engine::Meter;
 use crate::loopy::{self, LoopyError, LoopyGame, Sided, Stopper};
 use crate::short::{GameId, Store};
 
@@ -307,10 +308,6 @@ fn two_sides_as_option(column: usize) -> LangError {
                   it comes from in braces instead"
             .into(),
     }
-}
-
-fn limit(column: usize, source: SearchError) -> LangError {
-    LangError::Limit { column, source }
 }
 
 fn error(column: usize, error: LoopyError) -> LangError {

@@ -137,25 +137,31 @@ impl LoopyGame {
     }
 
     /// The positions reached from `roots`, numbered in the order a breadth-first walk from
-    /// them meets them, and the new number of each root.
+    /// them meets them, and the new number of each root. Each position's options are taken in
+    /// the order of their [`signatures`](Self::signatures), so two drawings of one simplest
+    /// form (whose positions are all unequal) are numbered alike, unless the signatures tie.
     fn restricted(&self, roots: &[u32]) -> (LoopyGame, Vec<u32>) {
+        let signatures = self.signatures();
         let mut number = vec![u32::MAX; self.len()];
         let mut order = Vec::new();
-        for &root in roots {
-            if number[root as usize] == u32::MAX {
-                number[root as usize] = order.len() as u32;
-                order.push(root);
+        let mut reach = |w: u32, order: &mut Vec<u32>| {
+            if number[w as usize] == u32::MAX {
+                number[w as usize] = order.len() as u32;
+                order.push(w);
             }
+        };
+        for &root in roots {
+            reach(root, &mut order);
         }
         let mut next = 0;
         while next < order.len() {
             let v = order[next] as usize;
             next += 1;
-            for &w in self.left[v].iter().chain(&self.right[v]) {
-                if number[w as usize] == u32::MAX {
-                    number[w as usize] = order.len() as u32;
-                    order.push(w);
-                }
+            let mut options: Vec<u32> =
+                self.left[v].iter().chain(&self.right[v]).copied().collect();
+            options.sort_by_key(|&w| signatures[w as usize]);
+            for w in options {
+                reach(w, &mut order);
             }
         }
         let renumber = |options: &[u32]| {
@@ -174,7 +180,8 @@ impl LoopyGame {
                 .map(|&v| renumber(&self.right[v as usize]))
                 .collect(),
         };
-        (game, roots.iter().map(|&r| number[r as usize]).collect())
+        let roots = roots.iter().map(|&r| number[r as usize]).collect();
+        (game, roots)
     }
 
     /// The game with Left and Right exchanged.
@@ -293,40 +300,9 @@ impl LoopyGame {
     }
 
     /// Drops repeated options and the vertices that cannot be reached from vertex 0, and
-    /// numbers the rest in the order a breadth-first walk meets them, each position's options
-    /// taken in the order of their [`signatures`](Self::signatures): so two drawings of one
-    /// simplest form (whose positions are all unequal) are numbered alike, unless the
-    /// signatures tie.
+    /// numbers the rest as [`restricted`](Self::restricted) does.
     fn tidy(&mut self) {
-        let signatures = self.signatures();
-        let mut number = vec![u32::MAX; self.len()];
-        let mut order = vec![0u32];
-        number[0] = 0;
-        let mut next = 0;
-        while next < order.len() {
-            let v = order[next] as usize;
-            next += 1;
-            let mut options: Vec<u32> =
-                self.left[v].iter().chain(&self.right[v]).copied().collect();
-            options.sort_by_key(|&w| signatures[w as usize]);
-            for w in options {
-                if number[w as usize] == u32::MAX {
-                    number[w as usize] = order.len() as u32;
-                    order.push(w);
-                }
-            }
-        }
-        let renumber = |options: &[u32]| {
-            let mut list: Vec<u32> = options.iter().map(|&w| number[w as usize]).collect();
-            list.sort_unstable();
-            list.dedup();
-            list
-        };
-        let left = order.iter().map(|&v| renumber(&self.left[v as usize]));
-        let left = left.collect();
-        let right = order.iter().map(|&v| renumber(&self.right[v as usize]));
-        self.right = right.collect();
-        self.left = left;
+        *self = self.restricted(&[0]).0;
     }
 
     /// A hash of what each position's play looks like to some depth, the same whatever the
