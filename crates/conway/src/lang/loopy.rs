@@ -10,7 +10,7 @@ use super::token::Comparison;
 use super::{LangError, Value};
 use crate::engine::Meter;
 use crate::loopy::{self, LoopyError, LoopyGame, Sided, Stopper};
-use crate::short::{GameId, Store};
+use crate::short::Store;
 
 /// The value of a name that `let` has not bound, if it names a loopy value.
 pub(super) fn named(name: &str) -> Option<Value> {
@@ -140,17 +140,11 @@ impl<'s> Builder<'s> {
                     self.embed(&value, expr.column)
                 }
             },
-            ExprKind::Game { .. } | ExprKind::Labelled { .. } if mentions_loops(expr) => {
+            // Braces inside a named position may name it deeper down.
+            ExprKind::Game { .. } | ExprKind::Labelled { .. }
+                if mentions_loops(expr) || !self.labels.is_empty() =>
+            {
                 self.position(expr, evaluate)
-            }
-            ExprKind::Game { .. } | ExprKind::Labelled { .. } => {
-                // Braces that name no enclosing position may still do so deeper down.
-                if self.labels.is_empty() {
-                    let value = evaluate(expr, self.store)?;
-                    self.embed(&value, expr.column)
-                } else {
-                    self.position(expr, evaluate)
-                }
             }
             _ => {
                 let value = evaluate(expr, self.store)?;
@@ -200,14 +194,10 @@ impl<'s> Builder<'s> {
 /// The value `sided`: a short game where it is one.
 pub(super) fn value_of(store: &mut Store, sided: Sided, column: usize) -> Result<Value, LangError> {
     let short = match sided.as_stopper(&mut meter(store)) {
-        Some(stopper) if stopper.is_short() => Some(short_game(store, stopper, column)?),
-        _ => None,
+        Some(stopper) => stopper.to_short(store).map_err(|e| limit(column, e))?,
+        None => None,
     };
     Ok(short.map_or(Value::Loopy(sided), Value::Game))
-}
-
-fn short_game(store: &mut Store, stopper: &Stopper, column: usize) -> Result<GameId, LangError> {
-    stopper.to_short(store).map_err(|e| limit(column, e))
 }
 
 /// A value as a loopy value: a short game is a stopper.

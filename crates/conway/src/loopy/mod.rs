@@ -27,6 +27,7 @@ pub use survival::Relation;
 pub use text::{named, NAMES};
 
 use crate::engine::{Meter, SearchError};
+use crate::graph::PartizanGraph;
 use crate::short::{GameId, Store};
 use std::collections::HashMap;
 use std::collections::VecDeque;
@@ -184,6 +185,23 @@ impl LoopyGame {
         (game, roots)
     }
 
+    /// The graph as the graph module's partizan graph, whose retrograde labels give who wins
+    /// with draws.
+    fn partizan_graph(&self) -> PartizanGraph<()> {
+        let edges = |lists: &[Vec<u32>]| -> Vec<(u32, u32)> {
+            let lists = lists.iter().enumerate();
+            lists
+                .flat_map(|(v, list)| list.iter().map(move |&w| (v as u32, w)))
+                .collect()
+        };
+        PartizanGraph::from_edges(
+            vec![(); self.len()],
+            &edges(&self.left),
+            &edges(&self.right),
+        )
+        .expect("a loopy game's graph has fewer vertices and moves than a partizan graph may")
+    }
+
     /// The game with Left and Right exchanged.
     pub fn neg(&self) -> LoopyGame {
         LoopyGame {
@@ -297,6 +315,35 @@ impl LoopyGame {
             }
         }
         removed == states
+    }
+
+    /// The positions from which no position repeats, each after all of its options: peeled
+    /// from the ends, a position once all its options are.
+    fn finite_order(&self) -> Vec<u32> {
+        let mut predecessors = vec![Vec::new(); self.len()];
+        let mut unpeeled: Vec<u32> = (0..self.len())
+            .map(|v| (self.left[v].len() + self.right[v].len()) as u32)
+            .collect();
+        for v in 0..self.len() {
+            for &w in self.left[v].iter().chain(&self.right[v]) {
+                predecessors[w as usize].push(v as u32);
+            }
+        }
+        let mut order: Vec<u32> = (0..self.len() as u32)
+            .filter(|&v| unpeeled[v as usize] == 0)
+            .collect();
+        let mut next = 0;
+        while next < order.len() {
+            let w = order[next];
+            next += 1;
+            for &v in &predecessors[w as usize] {
+                unpeeled[v as usize] -= 1;
+                if unpeeled[v as usize] == 0 {
+                    order.push(v);
+                }
+            }
+        }
+        order
     }
 
     /// Drops repeated options and the vertices that cannot be reached from vertex 0, and
@@ -439,10 +486,5 @@ impl Stopper {
     /// How `self` compares with `other`.
     pub fn relation(&self, other: &Stopper, meter: &mut Meter) -> Result<Relation, SearchError> {
         survival::relation(&self.game, &other.game, meter)
-    }
-
-    /// Whether the game is short: no position repeats, so it is a canonical short game.
-    pub fn is_short(&self) -> bool {
-        simplify::is_acyclic(&self.game)
     }
 }

@@ -19,7 +19,7 @@ use super::simplify::{self, Side};
 use super::survival;
 use super::{LoopyError, LoopyGame, Stopper};
 use crate::engine::{Meter, Play};
-use crate::graph::{PartizanGraph, PartizanOutcome, Winner};
+use crate::graph::{PartizanOutcome, Winner};
 use crate::partizan::Player;
 
 /// The value of a loopy game: its onside and offside, stoppers with `onside ≥ offside`. A
@@ -39,7 +39,7 @@ impl Sided {
             let stopper = Stopper::new(game, meter)?;
             return Ok(Sided::stopper(stopper));
         }
-        let onside = onside(game, meter)?;
+        let onside = onside_of(game, meter)?;
         let offside = onside_of(&game.neg(), meter)?.neg();
         Ok(Sided { onside, offside })
     }
@@ -80,22 +80,7 @@ impl Sided {
     /// end that favours her), a draw where she survives the onside, Right otherwise.
     pub fn outcome(&self) -> PartizanOutcome {
         let winner = |side: &Stopper, mover: Player| {
-            let game = side.graph();
-            let edges = |left: bool| -> Vec<(u32, u32)> {
-                (0..game.len() as u32)
-                    .flat_map(|v| {
-                        let options = if left {
-                            game.left_options(v)
-                        } else {
-                            game.right_options(v)
-                        };
-                        options.iter().map(move |&w| (v, w))
-                    })
-                    .collect()
-            };
-            let graph =
-                PartizanGraph::from_edges(vec![(); game.len()], &edges(true), &edges(false))
-                    .expect("a stopper's graph fits");
+            let graph = side.graph().partizan_graph();
             graph.solve(Play::Normal).winner(0, mover)
         };
         let result = |mover: Player| {
@@ -126,7 +111,7 @@ impl Sided {
         let up = self.onside.graph().sum(other.onside.graph(), meter)?;
         let down = self.offside.graph().sum(other.offside.graph(), meter)?;
         Ok(Sided {
-            onside: onside(&up, meter)?,
+            onside: onside_of(&up, meter)?,
             offside: onside_of(&down.neg(), meter)?.neg(),
         })
     }
@@ -146,16 +131,8 @@ impl Sided {
     }
 }
 
-/// The onside of `game`, which need not be a stopper.
-fn onside(game: &LoopyGame, meter: &mut Meter) -> Result<Stopper, LoopyError> {
-    if game.is_stopper() {
-        return Stopper::new(game, meter);
-    }
-    onside_of(game, meter)
-}
-
-/// The onside of the game that is not a stopper, proved, or an error that says there is none
-/// to be found here: first by simplifying the game's own graph, then by sidling.
+/// The onside of `game`, proved, or an error that says there is none to be found here: a
+/// stopper is its own; otherwise first by simplifying the game's own graph, then by sidling.
 fn onside_of(game: &LoopyGame, meter: &mut Meter) -> Result<Stopper, LoopyError> {
     if game.is_stopper() {
         return Stopper::new(game, meter);

@@ -197,24 +197,3 @@ fn merged(game: LoopyGame, order: &Order) -> (LoopyGame, Vec<u32>) {
     };
     (merged, representative)
 }
-
-/// Whether no position of `game` can be reached again from itself, whoever moves.
-pub(super) fn is_acyclic(game: &LoopyGame) -> bool {
-    let count = game.len();
-    let mut incoming = vec![0u32; count];
-    for &w in game.left.iter().chain(&game.right).flatten() {
-        incoming[w as usize] += 1;
-    }
-    let mut ready: Vec<usize> = (0..count).filter(|&v| incoming[v] == 0).collect();
-    let mut seen = 0;
-    while let Some(v) = ready.pop() {
-        seen += 1;
-        for &w in game.left[v].iter().chain(&game.right[v]) {
-            incoming[w as usize] -= 1;
-            if incoming[w as usize] == 0 {
-                ready.push(w as usize);
-            }
-        }
-    }
-    seen == count
-}

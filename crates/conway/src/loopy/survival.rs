@@ -78,11 +78,10 @@ pub(super) fn order(g: &LoopyGame, h: &LoopyGame, meter: &mut Meter) -> Result<O
         if right_to_move {
             // Left moved here: from a Left turn at (a', b) with a in g.left(a'), or at
             // (a, b') with b in h.right(b').
-            let from_g = g_back.left[a as usize].iter().map(|&x| pair(x, b));
-            let from_h = h_back.right[b as usize].iter().map(|&y| pair(a, y));
-            let froms: Vec<usize> = from_g.chain(from_h).collect();
-            meter.count(froms.len() as u64 / 16 + 1)?;
-            for q in froms {
+            let (from_g, from_h) = (&g_back.left[a as usize], &h_back.right[b as usize]);
+            meter.count((from_g.len() + from_h.len()) as u64 / 16 + 1)?;
+            let from_g = from_g.iter().map(|&x| pair(x, b));
+            for q in from_g.chain(from_h.iter().map(|&y| pair(a, y))) {
                 left_moves[q] -= 1;
                 if left_moves[q] == 0 && !right_wins_left_turn[q] {
                     right_wins_left_turn[q] = true;
@@ -92,11 +91,10 @@ pub(super) fn order(g: &LoopyGame, h: &LoopyGame, meter: &mut Meter) -> Result<O
         } else {
             // Right moved here: from a Right turn at (a', b) with a in g.right(a'), or at
             // (a, b') with b in h.left(b').
-            let from_g = g_back.right[a as usize].iter().map(|&x| pair(x, b));
-            let from_h = h_back.left[b as usize].iter().map(|&y| pair(a, y));
-            let froms: Vec<usize> = from_g.chain(from_h).collect();
-            meter.count(froms.len() as u64 / 16 + 1)?;
-            for q in froms {
+            let (from_g, from_h) = (&g_back.right[a as usize], &h_back.left[b as usize]);
+            meter.count((from_g.len() + from_h.len()) as u64 / 16 + 1)?;
+            let from_g = from_g.iter().map(|&x| pair(x, b));
+            for q in from_g.chain(from_h.iter().map(|&y| pair(a, y))) {
                 if !right_wins_right_turn[q] {
                     right_wins_right_turn[q] = true;
                     queue.push_back((q, true));
@@ -157,11 +155,12 @@ pub(super) fn onside_order(
     meter.hold_more(count as u64 * BUCHI_STATE_BYTES)?;
     let accepting: Vec<bool> = (0..count)
         .map(|s| {
-            states.entered_by_g(s) || (states.right_to_move(s) && states.successors(s).is_empty())
+            states.entered_by_g(s)
+                || (states.right_to_move(s) && states.successors(s).next().is_none())
         })
         .collect();
     let stuck: Vec<bool> = (0..count)
-        .map(|s| !states.right_to_move(s) && states.successors(s).is_empty())
+        .map(|s| !states.right_to_move(s) && states.successors(s).next().is_none())
         .collect();
     let everywhere = vec![true; count];
     let lost = states.attractor(false, &stuck, &everywhere, meter)?;
@@ -224,7 +223,7 @@ impl<'a> Buchi<'a> {
     }
 
     /// The states the player to move at `s` can reach.
-    fn successors(&self, s: usize) -> Vec<usize> {
+    fn successors(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
         let p = s / 4;
         let (a, b) = ((p / self.h.len()) as u32, (p % self.h.len()) as u32);
         let right = self.right_to_move(s);
@@ -236,39 +235,44 @@ impl<'a> Buchi<'a> {
         let next = !right;
         let from_g = in_g
             .iter()
-            .map(|&x| Self::state(self.pair(x, b), next, true));
+            .map(move |&x| Self::state(self.pair(x, b), next, true));
         let from_h = in_h
             .iter()
-            .map(|&y| Self::state(self.pair(a, y), next, false));
-        from_g.chain(from_h).collect()
+            .map(move |&y| Self::state(self.pair(a, y), next, false));
+        from_g.chain(from_h)
+    }
+
+    /// The vertices of the component last moved in, from which a move reaches `s`: moves of
+    /// `g` or of `h` as `entered_by_g(s)` says.
+    fn movers_before(&self, s: usize) -> &[u32] {
+        let p = s / 4;
+        let (a, b) = (p / self.h.len(), p % self.h.len());
+        // The mover before `s` is the player not to move at `s`; Left's move in `−h` is a
+        // Right move of `h`.
+        match (self.entered_by_g(s), self.right_to_move(s)) {
+            (true, true) => &self.g_back.left[a],
+            (true, false) => &self.g_back.right[a],
+            (false, true) => &self.h_back.right[b],
+            (false, false) => &self.h_back.left[b],
+        }
     }
 
     /// The states from which a move reaches `s`.
-    fn predecessors(&self, s: usize) -> Vec<usize> {
+    fn predecessors(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
         let p = s / 4;
         let (a, b) = ((p / self.h.len()) as u32, (p % self.h.len()) as u32);
-        // The mover before `s` is the player not to move at `s`.
-        let mover_was_left = self.right_to_move(s);
-        let froms: Vec<usize> = if self.entered_by_g(s) {
-            let back = if mover_was_left {
-                &self.g_back.left
-            } else {
-                &self.g_back.right
-            };
-            back[a as usize].iter().map(|&x| self.pair(x, b)).collect()
-        } else {
-            let back = if mover_was_left {
-                &self.h_back.right
-            } else {
-                &self.h_back.left
-            };
-            back[b as usize].iter().map(|&y| self.pair(a, y)).collect()
-        };
-        let turn = !mover_was_left;
-        froms
-            .into_iter()
-            .flat_map(|q| [Self::state(q, turn, false), Self::state(q, turn, true)])
-            .collect()
+        let in_g = self.entered_by_g(s);
+        let turn = !self.right_to_move(s);
+        self.movers_before(s)
+            .iter()
+            .map(move |&x| {
+                if in_g {
+                    self.pair(x, b)
+                } else {
+                    self.pair(a, x)
+                }
+            })
+            .flat_map(move |q| [Self::state(q, turn, false), Self::state(q, turn, true)])
     }
 
     /// The states of `inside` from which Left (`left`) or Right can force a move into
@@ -290,7 +294,7 @@ impl<'a> Buchi<'a> {
                 continue;
             }
             if self.right_to_move(s) == left {
-                escapes[s] = self.successors(s).iter().filter(|&&t| inside[t]).count() as u32;
+                escapes[s] = self.successors(s).filter(|&t| inside[t]).count() as u32;
             }
             if target[s] {
                 attracted[s] = true;
@@ -298,9 +302,8 @@ impl<'a> Buchi<'a> {
             }
         }
         while let Some(t) = queue.pop_front() {
-            let froms = self.predecessors(t);
-            meter.count(froms.len() as u64 / 16 + 1)?;
-            for s in froms {
+            meter.count(self.movers_before(t).len() as u64 / 8 + 1)?;
+            for s in self.predecessors(t) {
                 if !inside[s] || attracted[s] {
                     continue;
                 }

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::engine::{Limits, Meter};
-use crate::graph::{PartizanGraph, Winner};
+use crate::graph::Winner;
 use crate::partizan::Player;
 use proptest::prelude::*;
 
@@ -20,15 +20,8 @@ fn game(left: &[&[u32]], right: &[&[u32]]) -> LoopyGame {
 
 /// Left's result in `g` when `mover` starts: 2 a win, 1 a draw, 0 a loss.
 fn result(g: &LoopyGame, mover: Player) -> u8 {
-    let edges = |lists: &[Vec<u32>]| -> Vec<(u32, u32)> {
-        let pairs = lists.iter().enumerate();
-        pairs
-            .flat_map(|(v, list)| list.iter().map(move |&w| (v as u32, w)))
-            .collect()
-    };
-    let graph = PartizanGraph::from_edges(vec![(); g.len()], &edges(&g.left), &edges(&g.right));
-    match graph
-        .unwrap()
+    match g
+        .partizan_graph()
         .solve(crate::engine::Play::Normal)
         .winner(0, mover)
     {

@@ -107,12 +107,12 @@ impl Stopper {
         Ok(writer.write(0))
     }
 
-    /// The short game it is, where it is one ([`Stopper::is_short`]).
-    pub fn to_short(&self, store: &mut Store) -> Result<GameId, SearchError> {
-        let short = short_parts(&self.game, store)?;
-        short[0].ok_or(SearchError::TooLarge {
-            what: "positions that repeat, so it is not a short game".into(),
-        })
+    /// The short game it is, where no position repeats; `None` where one does.
+    pub fn to_short(&self, store: &mut Store) -> Result<Option<GameId>, SearchError> {
+        if self.game.finite_order().len() < self.game.len() {
+            return Ok(None);
+        }
+        Ok(short_parts(&self.game, store)?[0])
     }
 
     /// Its name, where it or its negative has one (`-upon`).
@@ -141,32 +141,16 @@ impl Stopper {
 /// The short game of each position from which no position repeats; `None` for the others.
 fn short_parts(game: &LoopyGame, store: &mut Store) -> Result<Vec<Option<GameId>>, SearchError> {
     let mut short = vec![None; game.len()];
-    let mut settled = vec![false; game.len()];
-    // Settle positions whose options are all settled, until none is left to settle.
-    loop {
-        let mut progress = false;
-        for v in 0..game.len() {
-            if settled[v] {
-                continue;
-            }
-            let options = game.left[v].iter().chain(&game.right[v]);
-            if !options.clone().all(|&w| settled[w as usize]) {
-                continue;
-            }
-            settled[v] = true;
-            progress = true;
-            if options.clone().all(|&w| short[w as usize].is_some()) {
-                let ids = |list: &[u32]| -> Vec<GameId> {
-                    list.iter().filter_map(|&w| short[w as usize]).collect()
-                };
-                let (left, right) = (ids(&game.left[v]), ids(&game.right[v]));
-                short[v] = Some(store.from_options(&left, &right)?);
-            }
-        }
-        if !progress {
-            return Ok(short);
-        }
+    for v in game.finite_order() {
+        let ids = |list: &[u32]| -> Vec<GameId> {
+            list.iter()
+                .map(|&w| short[w as usize].expect("options come first"))
+                .collect()
+        };
+        let (left, right) = (ids(&game.left[v as usize]), ids(&game.right[v as usize]));
+        short[v as usize] = Some(store.from_options(&left, &right)?);
     }
+    Ok(short)
 }
 
 /// Writes a stopper depth first, labelling the positions that a later option returns to.

@@ -14,6 +14,19 @@ pub use data::*;
 use std::hash::Hash;
 use std::marker::PhantomData;
 
+/// The printed value of the expression `text`, which must evaluate.
+pub fn show(text: &str) -> String {
+    conway::lang::eval(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The error of the expression `text`, which must not evaluate.
+pub fn message(text: &str) -> String {
+    match conway::lang::eval(text) {
+        Err(e) => e.to_string(),
+        Ok(v) => panic!("{text} should fail but is {v}"),
+    }
+}
+
 /// An impartial game whose options come from a closure.
 pub struct FnGame<P, F>(F, PhantomData<P>);
 

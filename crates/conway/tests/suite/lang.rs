@@ -2,6 +2,7 @@
 //! point at a column, no input that panics or exhausts the stack, the nim field as the
 //! `nimber` module computes it and numbers as `Dyadic` computes them.
 
+use crate::common::{message, show};
 use conway::engine::SearchError;
 use conway::lang::{
     eval, eval_game, eval_nimber, parse, Env, Expr, ExprKind, LangError, Statement, Value,
@@ -16,23 +17,11 @@ fn nimber(text: &str) -> u128 {
     eval_nimber(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// The printed value of `text`.
-fn show(text: &str) -> String {
-    eval(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
 fn truth(text: &str) -> bool {
     match show(text).as_str() {
         "true" => true,
         "false" => false,
         other => panic!("{text} is {other}, not a truth value"),
-    }
-}
-
-fn message(text: &str) -> String {
-    match eval(text) {
-        Err(e) => e.to_string(),
-        Ok(v) => panic!("{text} should fail but is {v}"),
     }
 }
 

@@ -2,21 +2,11 @@
 //! `a{0|a}`, `s & t`), the named values, the identities of Siegel's presentation, printed values
 //! that read back as the same value, and the errors of what has no value.
 
+use crate::common::{message, show};
 use conway::engine::{Limits, Meter};
-use conway::lang::{eval, Env, Report, Value, MAX_SHOWN};
+use conway::lang::{Env, Report, Value, MAX_SHOWN};
 use conway::loopy::{LoopyGame, Sided, Stopper};
 use proptest::prelude::*;
-
-fn show(text: &str) -> String {
-    eval(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn message(text: &str) -> String {
-    match eval(text) {
-        Err(e) => e.to_string(),
-        Ok(v) => panic!("{text} should fail but is {v}"),
-    }
-}
 
 fn holds(text: &str) {
     assert_eq!(show(text), "true", "{text}");

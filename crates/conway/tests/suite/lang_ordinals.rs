@@ -2,20 +2,10 @@
 //! language against the `ordinal` module's own reader on random ordinals, printed values that
 //! read back, and the errors of everything that has no value.
 
-use conway::lang::{eval, Env, Report, Value};
+use crate::common::{message, show};
+use conway::lang::{Env, Report, Value};
 use conway::ordinal::Ordinal;
 use proptest::prelude::*;
-
-fn show(text: &str) -> String {
-    eval(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn message(text: &str) -> String {
-    match eval(text) {
-        Err(e) => e.to_string(),
-        Ok(v) => panic!("{text} should fail but is {v}"),
-    }
-}
 
 #[test]
 fn transfinite_nimbers_are_the_nim_field_past_the_integers() {
