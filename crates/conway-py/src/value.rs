@@ -144,17 +144,6 @@ pub fn fraction<'py>(py: Python<'py>, x: &Dyadic) -> PyResult<Bound<'py, PyAny>>
         .call1((numerator, denominator))
 }
 
-/// An outcome class as its letter.
-pub fn outcome_letter(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::L => "L",
-        Outcome::R => "R",
-        Outcome::P => "P",
-        Outcome::N => "N",
-        Outcome::D => "D",
-    }
-}
-
 #[pymethods]
 impl Game {
     /// A number (`Game(3)`, `Game(Fraction(-3, 8))`), a nimber (`Game(Nimber(2))`), or the
@@ -185,7 +174,7 @@ impl Game {
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<&'static str> {
         let id = self.id;
-        with_store(py, |store| store.outcome(id)).map(outcome_letter)
+        with_store(py, |store| store.outcome(id)).map(Outcome::letters)
     }
 
     /// Whether the game is a number.

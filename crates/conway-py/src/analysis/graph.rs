@@ -5,7 +5,6 @@ use super::{code, html_escape, play_name, play_of, run, type_name};
 use crate::errors::{parse_error, search_error, ConwayError};
 use crate::interrupt;
 use crate::limits::{self, Count};
-use crate::value::outcome_letter;
 use conway::engine::{Meter, Outcome, SearchError};
 use conway::graph::{Graph, GraphReport, GraphText, Kernel, ReadError};
 use pyo3::exceptions::{PyKeyError, PyTypeError};
@@ -75,7 +74,7 @@ impl GraphObject {
 
     /// Who wins a token on `v`: "P" (the player to move loses), "N" or "D" (a draw).
     fn outcome(&self, v: &Bound<'_, PyAny>) -> PyResult<&'static str> {
-        Ok(outcome_letter(self.report.labels.outcome(self.vertex(v)?)))
+        Ok(self.report.labels.outcome(self.vertex(v)?).letters())
     }
 
     /// The moves to the end from `v` under best play (the winner hurries, the loser delays):
@@ -150,7 +149,7 @@ impl GraphObject {
         for v in 0..report.graph.len() as u32 {
             let node = PyDict::new(py);
             node.set_item("position", self.name(v))?;
-            node.set_item("outcome", outcome_letter(report.labels.outcome(v)))?;
+            node.set_item("outcome", report.labels.outcome(v).letters())?;
             node.set_item("depth", report.labels.depth(v))?;
             node.set_item("gamma", report.gamma(v).map(|g| g.to_string()))?;
             node.set_item("options", report.graph.successors(v).to_vec())?;
@@ -214,7 +213,7 @@ impl GraphObject {
             html.push_str(&format!(
                 "<tr><td>{}</td><td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 code(self.name(v)),
-                outcome_letter(report.labels.outcome(v)),
+                report.labels.outcome(v).letters(),
                 report.labels.depth(v).map_or("–".to_string(), |d| d.to_string()),
                 report.gamma(v).map_or("–".to_string(), |g| g.to_string()),
                 code(&options),

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::errors::rule_error;
 use crate::limits::Count;
-use crate::value::{self, fraction, outcome_letter};
+use crate::value::{self, fraction};
 use crate::{interrupt, limits};
 use conway::analysis::{
     Analysis, Kind, MoveResult, Mover, Request, Stops, Sum, Value, MAX_SHOWN_POSITION,
@@ -271,7 +271,7 @@ impl AnalysisObject {
     /// whoever starts) or "D" (a draw: neither can force a win).
     #[getter]
     fn outcome(&self) -> &'static str {
-        outcome_letter(self.outcome)
+        self.outcome.letters()
     }
 
     /// The value: a `conway.Nimber` for an impartial position or sum, a `conway.Game` for a
@@ -383,7 +383,7 @@ impl AnalysisObject {
         dict.set_item("position", &self.position)?;
         dict.set_item("kind", self.kind.to_string())?;
         dict.set_item("play", play_name(self.play))?;
-        dict.set_item("outcome", outcome_letter(self.outcome))?;
+        dict.set_item("outcome", self.outcome.letters())?;
         dict.set_item("value", &self.value_text)?;
         dict.set_item("nim_value", self.nim_value)?;
         if let Some(why) = &self.value_unknown {
@@ -438,7 +438,7 @@ impl AnalysisObject {
             self.game,
             cut(&self.position, 60),
             play_name(self.play),
-            outcome_letter(self.outcome)
+            self.outcome.letters()
         )
     }
 
@@ -465,7 +465,7 @@ impl AnalysisObject {
             "outcome",
             format!(
                 "<b>{}</b> ({})",
-                outcome_letter(self.outcome),
+                self.outcome.letters(),
                 self.outcome.meaning()
             ),
         );

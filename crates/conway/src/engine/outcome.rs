@@ -27,8 +27,10 @@ impl fmt::Display for Play {
 /// The outcome class of a position: who wins with perfect play.
 ///
 /// Impartial games are P or N; partizan games are L, R, P or N; games with cycles may also be
-/// D, a draw.
+/// D, a draw, and partizan games with cycles may be a draw for one starter only (LD, DL, RD,
+/// DR: the winner when Left starts, then the winner when Right starts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[allow(clippy::upper_case_acronyms)]
 pub enum Outcome {
     /// Left wins, whoever moves first.
     L,
@@ -40,6 +42,14 @@ pub enum Outcome {
     N,
     /// Neither player can force a win: with best play the game goes on for ever.
     D,
+    /// Left wins moving first; Right moving first draws.
+    LD,
+    /// Left moving first draws; Left wins when Right moves first.
+    DL,
+    /// Right wins when Left moves first; Right moving first draws.
+    RD,
+    /// Left moving first draws; Right wins moving first.
+    DR,
 }
 
 impl Outcome {
@@ -68,9 +78,36 @@ impl Outcome {
     pub fn starter_wins(self, left: bool) -> bool {
         match self {
             Outcome::N => true,
-            Outcome::L => left,
-            Outcome::R => !left,
-            Outcome::P | Outcome::D => false,
+            Outcome::L | Outcome::LD => left,
+            Outcome::R | Outcome::DR => !left,
+            Outcome::P | Outcome::D | Outcome::DL | Outcome::RD => false,
+        }
+    }
+
+    /// Whether the player who moves first, Left (`left`) or Right, can keep the game going
+    /// for ever but not win.
+    pub fn starter_draws(self, left: bool) -> bool {
+        match self {
+            Outcome::D => true,
+            Outcome::DL | Outcome::DR => left,
+            Outcome::LD | Outcome::RD => !left,
+            _ => false,
+        }
+    }
+
+    /// The class as the texts write it: `L`, `R`, `P`, `N`, `D`, or for a draw for one
+    /// starter only the winner when Left starts then when Right starts (`LD`).
+    pub fn letters(self) -> &'static str {
+        match self {
+            Outcome::L => "L",
+            Outcome::R => "R",
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+            Outcome::LD => "LD",
+            Outcome::DL => "DL",
+            Outcome::RD => "RD",
+            Outcome::DR => "DR",
         }
     }
 
@@ -82,18 +119,16 @@ impl Outcome {
             Outcome::P => "the previous player wins: every move loses",
             Outcome::N => "the next player wins",
             Outcome::D => "a draw: neither player can force a win",
+            Outcome::LD => "Left wins moving first; Right moving first can only draw",
+            Outcome::DL => "Left moving first can only draw; Left wins when Right moves first",
+            Outcome::RD => "Right wins when Left moves first; Right moving first can only draw",
+            Outcome::DR => "Left moving first can only draw; Right wins moving first",
         }
     }
 }
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::L => "L",
-            Outcome::R => "R",
-            Outcome::P => "P",
-            Outcome::N => "N",
-            Outcome::D => "D",
-        })
+        f.write_str(self.letters())
     }
 }

@@ -274,16 +274,6 @@ pub enum Winner {
     Draw,
 }
 
-impl Winner {
-    fn letter(self) -> &'static str {
-        match self {
-            Winner::Left => "L",
-            Winner::Right => "R",
-            Winner::Draw => "D",
-        }
-    }
-}
-
 /// The outcome of a partizan position with draws: who wins when Left starts and who wins when
 /// Right starts, nine classes in all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -294,34 +284,27 @@ pub struct PartizanOutcome {
     pub right_starts: Winner,
 }
 
-impl PartizanOutcome {
-    /// The class as the outcome of a game without draws (L, R, N or P), or D where nobody can
-    /// win whoever starts; `None` for the four classes that are a draw for one starter only.
-    pub fn class(self) -> Option<Outcome> {
-        match (self.left_starts, self.right_starts) {
-            (Winner::Left, Winner::Left) => Some(Outcome::L),
-            (Winner::Right, Winner::Right) => Some(Outcome::R),
-            (Winner::Left, Winner::Right) => Some(Outcome::N),
-            (Winner::Right, Winner::Left) => Some(Outcome::P),
-            (Winner::Draw, Winner::Draw) => Some(Outcome::D),
-            _ => None,
+/// The class: L, R, N, P or D where both starters have the same kind of result, else the
+/// winner when Left starts then the winner when Right starts (LD, DL, RD, DR).
+impl From<PartizanOutcome> for Outcome {
+    fn from(outcome: PartizanOutcome) -> Outcome {
+        match (outcome.left_starts, outcome.right_starts) {
+            (Winner::Left, Winner::Left) => Outcome::L,
+            (Winner::Right, Winner::Right) => Outcome::R,
+            (Winner::Left, Winner::Right) => Outcome::N,
+            (Winner::Right, Winner::Left) => Outcome::P,
+            (Winner::Draw, Winner::Draw) => Outcome::D,
+            (Winner::Left, Winner::Draw) => Outcome::LD,
+            (Winner::Draw, Winner::Left) => Outcome::DL,
+            (Winner::Right, Winner::Draw) => Outcome::RD,
+            (Winner::Draw, Winner::Right) => Outcome::DR,
         }
     }
 }
 
-/// "L", "R", "N", "P" and "D" for the five classes that have a letter, otherwise the winner
-/// when Left starts then the winner when Right starts: "LD", "DR", "RD", "DL".
 impl fmt::Display for PartizanOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.class() {
-            Some(class) => write!(f, "{class}"),
-            None => write!(
-                f,
-                "{}{}",
-                self.left_starts.letter(),
-                self.right_starts.letter()
-            ),
-        }
+        write!(f, "{}", Outcome::from(*self))
     }
 }
 
