@@ -115,7 +115,7 @@ impl<'s> Writer<'s> {
             outcome: analysis.outcome,
             value: value.and_then(|v| v.show()),
             nim_value: value.and_then(|v| v.nim_value()),
-            value_unknown: analysis.value_unknown.as_ref().map(crate::explain_search),
+            value_unknown: analysis.value_unknown.clone().map(crate::explain),
             is_number: stops.as_ref().map(|s| s.is_number),
             left_stop: part(|s| s.left_stop.clone()),
             right_stop: part(|s| s.right_stop.clone()),

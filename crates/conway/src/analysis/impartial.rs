@@ -247,6 +247,17 @@ fn needs_graph<T>(result: &Result<T, SearchError>) -> bool {
 }
 
 impl<G: Typeable> Typed<G> {
+    /// The analysis of the solver's `found`, without its moves.
+    fn head(&self, kind: Kind, play: Play, found: &crate::impartial::Analysis) -> Analysis {
+        let value = found.value.map(Value::Nimber);
+        let mut analysis = Analysis::new(kind, play, found.outcome, value);
+        analysis.value_unknown = found
+            .value_unknown
+            .clone()
+            .map(|e| self.game.search_error(e));
+        analysis
+    }
+
     /// The misère analysis of a row of heaps from the misère quotient of its heaps, where
     /// the game is a heap game and the quotient is proved within the limits of
     /// [`QuotientCache::up_to`]; none where the search must answer.
@@ -445,7 +456,7 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
             play,
             keep,
             &mut |so_far, to| {
-                let head = head(kind, play, so_far);
+                let head = self.head(kind, play, so_far);
                 each(&head, self.wrap(to))
             },
         );
@@ -453,7 +464,7 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
             return self.analyse_on_graph(rules, play, keep, limits, each);
         }
         let found = found.map_err(|e| self.game.search_error(e))?;
-        let mut analysis = head(kind, play, &found);
+        let mut analysis = self.head(kind, play, &found);
         analysis.move_counts = found.winning_move_count.map(MoveCounts::either);
         analysis.moves_unknown = found.moves_unknown.map(|e| self.game.search_error(e));
         Ok(analysis)
@@ -542,13 +553,6 @@ impl<G: Typeable> ImpartialFace for Typed<G> {
     fn typed_position(&self) -> &dyn Any {
         &self.position
     }
-}
-
-/// The analysis of the solver's `found`, without its moves.
-fn head(kind: Kind, play: Play, found: &crate::impartial::Analysis) -> Analysis {
-    let mut analysis = Analysis::new(kind, play, found.outcome, found.value.map(Value::Nimber));
-    analysis.value_unknown = found.value_unknown.clone();
-    analysis
 }
 
 /// Values an impartial position and its options as nimbers, with one solver for both.

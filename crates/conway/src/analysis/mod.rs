@@ -4,6 +4,7 @@
 //! [`Position`] that the command line analyses, plays and sums without going back to text.
 
 mod impartial;
+mod loopy;
 mod misere;
 mod outcomes;
 mod partizan;
@@ -35,6 +36,7 @@ pub const MAX_LISTED_MOVES: u64 = 1 << 20;
 use crate::engine::{Limit, SearchError};
 use crate::heap::{Extend, HeapRule, Period};
 use crate::impartial::Impartial;
+use crate::loopy::LoopyError;
 use crate::text::ParseError;
 use thiserror::Error;
 
@@ -94,6 +96,26 @@ pub enum RuleError {
         /// Why it stopped.
         source: SearchError,
     },
+    /// A loopy game's value was not found (no limit stopped it: that is a
+    /// [`RuleError::Search`]).
+    #[error("{game}: {source}")]
+    Loopy {
+        /// The game's name.
+        game: String,
+        /// Why not.
+        source: LoopyError,
+    },
+}
+
+impl RuleError {
+    /// The error of a loopy computation of `game`: a limit stays a search error.
+    pub(crate) fn loopy(game: &str, source: LoopyError) -> RuleError {
+        let game = game.to_string();
+        match source {
+            LoopyError::Search(source) => RuleError::Search { game, source },
+            source => RuleError::Loopy { game, source },
+        }
+    }
 }
 
 /// The most characters of a bad position an error quotes.

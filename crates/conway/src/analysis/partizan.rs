@@ -1,6 +1,8 @@
 //! Partizan rulesets behind the face: a [`PartizanNotation`] reads and writes positions, and
-//! the partizan solver values them as short games in a store.
+//! the partizan solver values them as short games in a store; a ruleset whose play may go
+//! round a cycle is analysed on its game graph instead (`loopy.rs`).
 
+use super::loopy;
 use super::position::{hash_of, Face, PartizanFace, Valuer};
 use super::{
     refuse_long_listing, Analysis, Budget, Kind, Move, MoveCounts, MoveResult, Mover,
@@ -8,6 +10,7 @@ use super::{
 };
 use crate::engine::{Footprint, Meter, Play, SearchError};
 use crate::heap::Sequence;
+use crate::loopy::Sided;
 use crate::partizan::{MisereSearch, Partizan, Player, Solver};
 use crate::short::{GameId, Store};
 use crate::text::ParseError;
@@ -41,10 +44,30 @@ pub trait PartizanNotation: Partizan + Sized {
 }
 
 /// A partizan ruleset made from its declaration.
-struct Rules<G> {
+pub(super) struct Rules<G> {
     info: &'static RuleInfo,
-    name: String,
-    rules: G,
+    pub(super) name: String,
+    pub(super) rules: G,
+    /// Whether play may go round a cycle: the declaration's kind is loopy-partizan.
+    loops: bool,
+}
+
+impl<G> Rules<G> {
+    /// The ruleset `rules` named `name`, as `info` declares it.
+    fn new(info: &'static RuleInfo, name: String, rules: G) -> Self {
+        debug_assert!(
+            matches!(info.kind, Kind::Partizan | Kind::LoopyPartizan),
+            "{} is not declared partizan",
+            info.name
+        );
+        let loops = info.kind == Kind::LoopyPartizan;
+        Rules {
+            info,
+            name,
+            rules,
+            loops,
+        }
+    }
 }
 
 /// What a partizan game needs to stand behind the face: its notation, and positions that
@@ -64,17 +87,11 @@ pub(crate) fn typed_partizan<G: PartizanTypeable>(
     info: &'static RuleInfo,
     rules: G,
 ) -> Box<dyn Ruleset> {
-    debug_assert_eq!(
-        info.kind,
-        Kind::Partizan,
-        "{} is not declared partizan",
-        info.name
-    );
     let name = match rules.params() {
         Some(params) => format!("{}:{params}", info.name),
         None => info.name.to_string(),
     };
-    Box::new(Arc::new(Rules { info, name, rules }))
+    Box::new(Arc::new(Rules::new(info, name, rules)))
 }
 
 /// A partizan ruleset of your own, not in the catalogue (a game written in Python, say): its
@@ -83,10 +100,11 @@ pub(crate) fn typed_partizan<G: PartizanTypeable>(
 pub struct PartizanRules<G: PartizanNotation>(Arc<Rules<G>>);
 
 impl<G: PartizanTypeable> PartizanRules<G> {
-    /// The rules of `rules`, declared by `info` (its name; its kind is partizan).
+    /// The rules of `rules`, declared by `info` (its name; its kind is partizan, or
+    /// loopy-partizan where play may go round a cycle).
     pub fn new(info: &'static RuleInfo, rules: G) -> Self {
         let name = info.name.to_string();
-        PartizanRules(Arc::new(Rules { info, name, rules }))
+        PartizanRules(Arc::new(Rules::new(info, name, rules)))
     }
 
     /// A position of these rules.
@@ -99,7 +117,7 @@ impl<G: PartizanTypeable> PartizanRules<G> {
 }
 
 impl<G: PartizanTypeable> Rules<G> {
-    fn search_error(&self, source: SearchError) -> RuleError {
+    pub(super) fn search_error(&self, source: SearchError) -> RuleError {
         RuleError::Search {
             game: self.name.clone(),
             source,
@@ -159,13 +177,13 @@ impl<G: PartizanTypeable> Ruleset for Arc<Rules<G>> {
 }
 
 /// A position of a typed partizan game.
-struct Typed<G: PartizanNotation> {
-    game: Arc<Rules<G>>,
-    position: G::Position,
+pub(super) struct Typed<G: PartizanNotation> {
+    pub(super) game: Arc<Rules<G>>,
+    pub(super) position: G::Position,
 }
 
 impl<G: PartizanTypeable> Typed<G> {
-    fn wrap(&self, position: G::Position) -> Position {
+    pub(super) fn wrap(&self, position: G::Position) -> Position {
         Position(Face::Partizan(Arc::new(Typed {
             game: Arc::clone(&self.game),
             position,
@@ -224,13 +242,21 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
         }
     }
 
-    /// Each player's outcome moving first, then each wanted player's moves, each searched
-    /// with the other to move after it; one search's table serves them all.
-    fn analyse_misere(
+    fn loops(&self) -> bool {
+        self.game.loops
+    }
+
+    /// A game that may loop, on its graph; else under misère play, each player's outcome
+    /// moving first, then each wanted player's moves, each searched with the other to move
+    /// after it; one search's table serves them all.
+    fn analyse_whole(
         &self,
         request: &Request<'_>,
         each: &mut dyn FnMut(&Analysis, Move) -> bool,
     ) -> Result<Analysis, RuleError> {
+        if self.game.loops {
+            return loopy::analyse(self, request, each);
+        }
         let budget = (request.budget)();
         let max_memory = budget.limits.max_memory;
         let meter = Meter::new(budget.limits)
@@ -275,6 +301,12 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
     }
 
     fn valuer(&self, budget: Budget) -> Result<Box<dyn Valuer + '_>, RuleError> {
+        if self.game.loops {
+            return Err(RuleError::Unsupported {
+                game: self.game.name.clone(),
+                what: "play may go round a cycle, so the value is a loopy game, not a short one: `conway solve` gives it, and sums with it",
+            });
+        }
         let solver = Solver::with_limits(&self.game.rules, budget.limits)
             .watched(budget.progress, budget.interrupt);
         Ok(Box::new(Games {
@@ -282,6 +314,16 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
             solver,
             max_memory: budget.limits.max_memory,
         }))
+    }
+
+    fn sided(&self, budget: Budget) -> Result<Sided, RuleError> {
+        match self.game.loops {
+            true => loopy::sided(self, budget),
+            false => {
+                let limits = budget.limits;
+                loopy::sided_of_short(self.valuer(budget)?, limits, &self.game.name)
+            }
+        }
     }
 
     fn same(&self, other: &dyn PartizanFace) -> bool {

@@ -10,6 +10,7 @@
 use super::{Analysis, Budget, Kind, Move, Request, RuleError, Sum};
 use crate::engine::Play;
 use crate::graph::GraphReport;
+use crate::loopy::Sided;
 use crate::partizan::Player;
 use crate::short::{GameId, Store};
 use std::any::Any;
@@ -43,6 +44,7 @@ impl Position {
     pub fn kind(&self) -> Kind {
         match &self.0 {
             Face::Impartial(p) => p.kind(),
+            Face::Partizan(p) if p.loops() => Kind::LoopyPartizan,
             Face::Partizan(_) => Kind::Partizan,
         }
     }
@@ -279,16 +281,22 @@ pub(super) trait PartizanFace: Send + Sync {
     fn parse_another(&self, text: &str, play: Play) -> Result<Position, RuleError>;
     fn options(&self, player: Player) -> Result<Vec<Position>, RuleError>;
     fn describe_move(&self, player: Player, to: &dyn PartizanFace) -> String;
-    /// The analysis of this position alone under misère play, by a search of the whole:
-    /// the outcome and the winning moves of each player asked for, the first `keep` of each
-    /// to `each` (with the analysis but for its moves); no value.
-    fn analyse_misere(
+    /// Whether play may go round a cycle: the value is then a loopy game, not a short one,
+    /// and the position alone is analysed on its game graph under either play.
+    fn loops(&self) -> bool;
+    /// The analysis of this position alone by a search of the whole, under misère play, and
+    /// under either play where [`PartizanFace::loops`]: the outcome and the best moves of
+    /// each player asked for, the first `keep` of each to `each` (with the analysis but for
+    /// its moves); the value only for a loopy game under normal play.
+    fn analyse_whole(
         &self,
         request: &Request<'_>,
         each: &mut dyn FnMut(&Analysis, Move) -> bool,
     ) -> Result<Analysis, RuleError>;
     /// Values this position and its options in a store.
     fn valuer(&self, budget: Budget) -> Result<Box<dyn Valuer + '_>, RuleError>;
+    /// The value as a loopy game (a short game is a stopper), for sums with loopy games.
+    fn sided(&self, budget: Budget) -> Result<Sided, RuleError>;
     fn same(&self, other: &dyn PartizanFace) -> bool;
     /// A hash of the position alone, consistent with [`PartizanFace::same`].
     fn hash_position(&self) -> u64;
@@ -317,6 +325,17 @@ impl Face {
         match self {
             Face::Impartial(p) => p.valuer(budget),
             Face::Partizan(p) => p.valuer(budget),
+        }
+    }
+
+    /// The value as a loopy game, for sums with loopy games.
+    pub(super) fn sided(&self, budget: Budget) -> Result<Sided, RuleError> {
+        match self {
+            Face::Impartial(p) => {
+                let limits = budget.limits;
+                super::loopy::sided_of_short(p.valuer(budget)?, limits, p.game())
+            }
+            Face::Partizan(p) => p.sided(budget),
         }
     }
 }

@@ -3,8 +3,9 @@
 //! command line, a server, a notebook), from these types.
 
 use super::{Kind, Position, RuleError};
-use crate::engine::{Outcome, Play, SearchError};
+use crate::engine::{Outcome, Play};
 use crate::graph::Gamma;
+use crate::loopy::Sided;
 use crate::number::Dyadic;
 use crate::ordinal::Ordinal;
 use crate::partizan::Player;
@@ -27,8 +28,9 @@ pub struct Analysis {
     /// [`Analysis::value_unknown`] says why.
     pub value: Option<Value>,
     /// Why the value is missing under normal play: its search was past the limits, though a
-    /// closed form gave the outcome and the moves.
-    pub value_unknown: Option<SearchError>,
+    /// closed form gave the outcome and the moves, or a loopy game's sides were not found
+    /// though its graph gave them.
+    pub value_unknown: Option<RuleError>,
     /// The first best moves of each player (as many as were asked for, for each): the moves
     /// that win for the player who makes them moving first, or where nothing wins and the
     /// game may loop, the moves that keep a draw.
@@ -79,6 +81,9 @@ pub enum Value {
     /// The Sprague–Grundy value of a position with infinitely many options (ordinal Nim):
     /// the nimber `*α` of an ordinal `α`.
     Transfinite(Ordinal),
+    /// The value of a partizan game that may go round a cycle and is not equal to a short
+    /// game: a stopper, or its onside and offside.
+    Loopy(Box<Sided>),
 }
 
 impl Value {
@@ -89,6 +94,7 @@ impl Value {
             Value::Game(game) => game.nim_value(),
             Value::Gamma(gamma) => gamma.finite(),
             Value::Transfinite(ordinal) => ordinal.to_finite().and_then(|n| n.to_u64()),
+            Value::Loopy(_) => None,
         }
     }
 
@@ -101,6 +107,7 @@ impl Value {
             Value::Game(game) => game.show(),
             Value::Gamma(gamma) => Some(gamma.to_string()),
             Value::Transfinite(ordinal) => Some(ordinal.nimber().to_string()),
+            Value::Loopy(sided) => sided.show_within(MAX_SHOWN_VALUE),
         }
     }
 

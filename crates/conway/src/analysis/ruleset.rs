@@ -24,12 +24,17 @@ pub enum Kind {
     /// analysed on its explicit game graph (win, loss or draw, and the generalised
     /// Sprague–Grundy value γ), unless a closed form answers.
     Loopy,
+    /// Left and Right have different moves and play may go round a cycle: a position's
+    /// value is a loopy game (a stopper, or its onside and offside), and its outcome and
+    /// best moves come from its explicit game graph.
+    #[serde(rename = "loopy-partizan")]
+    LoopyPartizan,
 }
 
 impl Kind {
     /// Whether both players have the same moves.
     pub fn is_impartial(self) -> bool {
-        self != Kind::Partizan
+        matches!(self, Kind::Impartial | Kind::Loopy)
     }
 }
 
@@ -39,6 +44,7 @@ impl fmt::Display for Kind {
             Kind::Impartial => "impartial",
             Kind::Partizan => "partizan",
             Kind::Loopy => "loopy",
+            Kind::LoopyPartizan => "loopy-partizan",
         })
     }
 }

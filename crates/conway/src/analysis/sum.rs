@@ -13,12 +13,14 @@
 //! Misère play does not split into components, so a sum of several is solved under normal
 //! play only.
 
+use super::loopy;
 use super::position::{Face, ImpartialFace, Valuer};
 use super::{
     Analysis, Budget, Kind, Move, MoveCounts, MoveResult, Mover, Position, RuleError, ShortGame,
     Value,
 };
-use crate::engine::{Outcome, Play, SearchError};
+use crate::engine::{Meter, Outcome, Play, SearchError};
+use crate::loopy::Sided;
 use crate::partizan::Player;
 use crate::short::{GameId, Store};
 
@@ -112,11 +114,13 @@ impl Sum {
         parts.join(" + ")
     }
 
-    /// The kind of the whole: partizan if any component is, else loopy if any component may
-    /// loop, else impartial.
+    /// The kind of the whole: loopy-partizan if any component is, else partizan if any
+    /// component is, else loopy if any component may loop, else impartial.
     pub fn kind(&self) -> Kind {
         let kinds = || self.components.iter().map(Position::kind);
-        if kinds().any(|k| k == Kind::Partizan) {
+        if kinds().any(|k| k == Kind::LoopyPartizan) {
+            Kind::LoopyPartizan
+        } else if kinds().any(|k| k == Kind::Partizan) {
             Kind::Partizan
         } else if kinds().any(|k| k == Kind::Loopy) {
             Kind::Loopy
@@ -152,11 +156,14 @@ impl Sum {
                     each(head, either_move(head, 0, to))
                 })
             }
-            ([Position(Face::Partizan(only))], Play::Misere) => only.analyse_misere(request, each),
+            ([Position(Face::Partizan(only))], play) if play == Play::Misere || only.loops() => {
+                only.analyse_whole(request, each)
+            }
             (_, Play::Misere) => Err(RuleError::Unsupported {
                 game: "sum".to_string(),
                 what: "misère play does not split into components, so a sum is solved under normal play only; write the heaps of one game as one position (`kayles \"3 4\"`)",
             }),
+            _ if self.kind() == Kind::LoopyPartizan => self.analyse_loopy(request, each),
             _ => match self.impartial_faces() {
                 Some(faces) => self.analyse_nim(&faces, request, each),
                 None => self.analyse_short(request, each),
@@ -305,6 +312,80 @@ impl Sum {
         Ok((moves, counts))
     }
 
+    /// A sum with a component whose play may loop, by loopy values: each component's value
+    /// (a short one is a stopper), their sum, its outcome from its sides, and the moves of
+    /// each player asked for that achieve the best the player can moving first (a win, else
+    /// a draw), each found by adding the option's value to the rest of the sum.
+    fn analyse_loopy(
+        &self,
+        request: &Request<'_>,
+        each: &mut dyn FnMut(&Analysis, Move) -> bool,
+    ) -> Result<Analysis, RuleError> {
+        let game = self.game();
+        let budget = (request.budget)();
+        let limits = budget.limits;
+        let mut meter = loopy::meter_of(budget);
+        let values = self
+            .components
+            .iter()
+            .map(|c| c.0.sided((request.budget)()))
+            .collect::<Result<Vec<Sided>, _>>()?;
+        let total = sum_of(values.iter(), &mut meter, &game)?;
+        let outcome = total.outcome();
+        let value = loopy::value_of(total, limits, &mut meter, &game)?;
+        let class = Outcome::from(outcome);
+        let mut analysis = Analysis::new(Kind::LoopyPartizan, Play::Normal, class, Some(value));
+        let mut counts = MoveCounts::default();
+        for player in [Player::Left, Player::Right] {
+            if !request.wants(player) {
+                continue;
+            }
+            let mover = Mover::from(player);
+            let first = match player {
+                Player::Left => outcome.left_starts,
+                Player::Right => outcome.right_starts,
+            };
+            let Some(result) = loopy::best_result(first, player) else {
+                counts.set(mover, 0);
+                continue;
+            };
+            let (mut count, mut wanted) = (0u64, true);
+            for (i, component) in self.components.iter().enumerate() {
+                let others = values.iter().enumerate().filter(|&(j, _)| j != i);
+                let rest = sum_of(others.map(|(_, v)| v), &mut meter, &game)?;
+                for to in component.moves(player, Play::Normal)? {
+                    let after = to.0.sided((request.budget)())?;
+                    let after = rest.add(&after, &mut meter);
+                    let after = after.map_err(|e| RuleError::loopy(&game, e))?.outcome();
+                    // After the move the other player starts.
+                    let next = match player {
+                        Player::Left => after.right_starts,
+                        Player::Right => after.left_starts,
+                    };
+                    if loopy::best_result(next, player) != Some(result) {
+                        continue;
+                    }
+                    count += 1;
+                    if wanted && count as usize <= request.keep {
+                        let component = i;
+                        wanted = each(
+                            &analysis,
+                            Move {
+                                mover,
+                                result,
+                                component,
+                                to,
+                            },
+                        );
+                    }
+                }
+            }
+            counts.set(mover, count);
+        }
+        analysis.move_counts = Some(counts);
+        Ok(analysis)
+    }
+
     /// The impartial faces of the components, if every component moves alike for both
     /// players.
     fn impartial_faces(&self) -> Option<Vec<&dyn ImpartialFace>> {
@@ -351,6 +432,21 @@ impl Sum {
         };
         self.components.iter().enumerate().map(name).collect()
     }
+}
+
+/// The sum of loopy `values`, at least one.
+fn sum_of<'v>(
+    mut values: impl Iterator<Item = &'v Sided>,
+    meter: &mut Meter,
+    game: &str,
+) -> Result<Sided, RuleError> {
+    let first = values
+        .next()
+        .expect("a sum of several has other components")
+        .clone();
+    values.try_fold(first, |sum, value| {
+        sum.add(value, meter).map_err(|e| RuleError::loopy(game, e))
+    })
 }
 
 /// The move of component `i` to `to`, which either player may make, as `head` says it ends.

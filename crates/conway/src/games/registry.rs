@@ -7,7 +7,7 @@ use super::impartial::{
     chomp, coins, divisors, dynamic, exercise_heaps, growing, nim, nim2d, ordinal_nim, staircase,
     subtraction, take_break, turtles, welter, wythoff,
 };
-use super::loopy::northcott;
+use super::loopy::{backsliding, fox_geese, northcott};
 use super::partizan::{
     col, cut_cake, domineering, eatcake, hackenbush, maundy, seating, subtraction as psub, toads,
 };
@@ -67,6 +67,8 @@ const REGISTRY: &[&RuleInfo] = &[
     &col::COL,
     &eatcake::EATCAKE,
     &hackenbush::HACKENBUSH,
+    &backsliding::BACKSLIDING_TOADS,
+    &fox_geese::FOX_AND_GEESE,
 ];
 
 /// Every ruleset, in the order of the texts.
@@ -129,7 +131,7 @@ pub fn ruleset(spec: &str) -> Result<Box<dyn Ruleset>, RuleError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{Kind, Position};
+    use crate::analysis::Position;
     use crate::engine::Play;
     use crate::partizan::Player;
     use std::collections::{HashSet, VecDeque};
@@ -188,7 +190,7 @@ mod tests {
     /// the normal-play and (where it differs or is supported) misère moves in an impartial
     /// one.
     fn move_lists(position: &Position) -> Vec<(Option<Player>, Play, Vec<Position>)> {
-        if position.kind() == Kind::Partizan {
+        if !position.kind().is_impartial() {
             return [Player::Left, Player::Right]
                 .into_iter()
                 .map(|p| {

@@ -84,7 +84,7 @@ fn row_moves(row: &[Cell], piece: Cell) -> Vec<Row> {
 }
 
 /// Every position after one move of `piece` in one row.
-fn moves(rows: &[Row], piece: Cell) -> Vec<Vec<Row>> {
+pub(crate) fn moves(rows: &[Row], piece: Cell) -> Vec<Vec<Row>> {
     let mut options = Vec::new();
     for (index, row) in rows.iter().enumerate() {
         for moved in row_moves(row, piece) {

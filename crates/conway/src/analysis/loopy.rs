@@ -1,0 +1,171 @@
+//! Partizan positions whose play may go round a cycle (Backsliding Toads and Frogs, Fox and
+//! Geese). A position alone is analysed on its explicit game graph: retrograde analysis gives
+//! each player's result moving first and the moves that achieve it, under either play
+//! convention, straight from the definitions. Under normal play its value is the loopy value
+//! of that graph (a stopper, or its onside and offside), and that value is what a sum with
+//! other games adds (`sum.rs`).
+
+use super::partizan::Typed;
+use super::position::Valuer;
+use super::{
+    Analysis, Budget, Kind, Move, MoveCounts, MoveResult, Mover, PartizanTypeable, Request,
+    RuleError, ShortGame, Value,
+};
+use crate::engine::{Limits, Meter, Outcome, Play};
+use crate::graph::{PartizanGraph, Winner};
+use crate::loopy::{LoopyGame, Sided, Stopper};
+use crate::partizan::Player;
+use crate::short::Store;
+
+/// A meter held to `budget`.
+pub(super) fn meter_of(budget: Budget) -> Meter {
+    Meter::new(budget.limits)
+        .with_progress(budget.progress)
+        .with_interrupt(budget.interrupt)
+}
+
+/// The graph of every position `typed` reaches, vertex 0 the position itself.
+fn explore<G: PartizanTypeable>(
+    typed: &Typed<G>,
+    meter: &mut Meter,
+) -> Result<PartizanGraph<G::Position>, RuleError> {
+    let rules = &typed.game.rules;
+    PartizanGraph::explore(
+        typed.position.clone(),
+        meter,
+        |p| rules.left_options(p),
+        |p| rules.right_options(p),
+    )
+    .map_err(|e| typed.game.search_error(e))
+}
+
+/// The loopy game on the same moves as `graph`, rooted at vertex 0.
+fn loopy_game<P>(graph: &PartizanGraph<P>, game: &str) -> Result<LoopyGame, RuleError> {
+    let vertices = 0..graph.len() as u32;
+    let left = vertices.clone().map(|v| graph.left_options(v).to_vec());
+    let right = vertices.map(|v| graph.right_options(v).to_vec());
+    LoopyGame::new(left.collect(), right.collect()).map_err(|e| RuleError::loopy(game, e))
+}
+
+/// The value of a position whose play may loop: the loopy value of its game graph.
+pub(super) fn sided<G: PartizanTypeable>(
+    typed: &Typed<G>,
+    budget: Budget,
+) -> Result<Sided, RuleError> {
+    let mut meter = meter_of(budget);
+    let graph = explore(typed, &mut meter)?;
+    let game = loopy_game(&graph, &typed.game.name)?;
+    Sided::of(&game, &mut meter).map_err(|e| RuleError::loopy(&typed.game.name, e))
+}
+
+/// The value of a short position (or an impartial one, as its nimber) as a stopper.
+pub(super) fn sided_of_short(
+    mut valuer: Box<dyn Valuer + '_>,
+    limits: Limits,
+    game: &str,
+) -> Result<Sided, RuleError> {
+    let mut store = Store::with_limits(limits);
+    let value = valuer.value(&mut store)?;
+    let mut meter = Meter::new(limits);
+    let stopper = Stopper::from_short(&mut store, value, &mut meter);
+    let search = |source| RuleError::Search {
+        game: game.to_string(),
+        source,
+    };
+    Ok(Sided::stopper(stopper.map_err(search)?))
+}
+
+/// A loopy value as an analysis reports it: a short game where it equals one, so that it
+/// reads like any other short value, else the loopy value itself.
+pub(super) fn value_of(
+    sided: Sided,
+    limits: Limits,
+    meter: &mut Meter,
+    game: &str,
+) -> Result<Value, RuleError> {
+    let search = |source| RuleError::Search {
+        game: game.to_string(),
+        source,
+    };
+    if let Some(stopper) = sided.as_stopper(meter) {
+        let mut store = Store::with_limits(limits);
+        if let Some(id) = stopper.to_short(&mut store).map_err(search)? {
+            let short = ShortGame::new(store, id).map_err(search)?;
+            return Ok(Value::Game(Box::new(short)));
+        }
+    }
+    Ok(Value::Loopy(Box::new(sided)))
+}
+
+/// What the best moves of `player` achieve where `player` moving first gets `winner`: a win,
+/// a draw, or nothing (every move loses).
+pub(super) fn best_result(winner: Winner, player: Player) -> Option<MoveResult> {
+    match (winner, player) {
+        (Winner::Left, Player::Left) | (Winner::Right, Player::Right) => Some(MoveResult::Wins),
+        (Winner::Draw, _) => Some(MoveResult::Draws),
+        _ => None,
+    }
+}
+
+/// The analysis of a position alone on its game graph: the outcome and each wanted player's
+/// best moves from the labels (winning moves fastest first, so that the first one played
+/// brings the end nearer), and under normal play the value, or why it is unknown.
+pub(super) fn analyse<G: PartizanTypeable>(
+    typed: &Typed<G>,
+    request: &Request<'_>,
+    each: &mut dyn FnMut(&Analysis, Move) -> bool,
+) -> Result<Analysis, RuleError> {
+    let budget = (request.budget)();
+    let limits = budget.limits;
+    let mut meter = meter_of(budget);
+    let graph = explore(typed, &mut meter)?;
+    let labels = graph.solve(request.play);
+    let outcome = Outcome::from(labels.outcome(0));
+    let mut analysis = Analysis::new(Kind::LoopyPartizan, request.play, outcome, None);
+    if request.play == Play::Normal {
+        let name = &typed.game.name;
+        let value = loopy_game(&graph, name).and_then(|game| {
+            let sided = Sided::of(&game, &mut meter).map_err(|e| RuleError::loopy(name, e))?;
+            value_of(sided, limits, &mut meter, name)
+        });
+        match value {
+            Ok(value) => analysis.value = Some(value),
+            // The outcome and the moves are known: a value without sides, or past a limit,
+            // is not.
+            Err(why) if matches!(why, RuleError::Loopy { .. }) || why.limit_hint().is_some() => {
+                analysis.value_unknown = Some(why)
+            }
+            Err(why) => return Err(why),
+        }
+    }
+    let mut counts = MoveCounts::default();
+    for player in [Player::Left, Player::Right] {
+        if request.player.is_some_and(|p| p != player) {
+            continue;
+        }
+        let mover = Mover::from(player);
+        let Some(result) = best_result(labels.winner(0, player), player) else {
+            counts.set(mover, 0);
+            continue;
+        };
+        let best = labels.best_moves(&graph, 0, player);
+        counts.set(mover, best.len() as u64);
+        for &w in best.iter().take(request.keep) {
+            let to = typed.wrap(graph.position(w).clone());
+            let component = 0;
+            if !each(
+                &analysis,
+                Move {
+                    mover,
+                    result,
+                    component,
+                    to,
+                },
+            ) {
+                break;
+            }
+        }
+    }
+    analysis.move_counts = Some(counts);
+    Ok(analysis)
+}
