@@ -34,6 +34,8 @@ mod lang_loopy;
 mod lang_ordinals;
 #[path = "suite/laws.rs"]
 mod laws;
+#[path = "suite/loopy_rulesets.rs"]
+mod loopy_rulesets;
 #[path = "suite/misere_quotients.rs"]
 mod misere_quotients;
 #[path = "suite/nim_field.rs"]
