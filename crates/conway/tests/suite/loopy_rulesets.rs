@@ -292,7 +292,7 @@ fn the_first_winning_move_wins_whatever_the_replies() {
     let mut checked = 0;
     for row in rows(5) {
         let start = position("backsliding-toads", &row);
-        if analyse(&[start.clone()], Play::Normal).outcome != Outcome::L {
+        if analyse(std::slice::from_ref(&start), Play::Normal).outcome != Outcome::L {
             continue;
         }
         let mut done = HashSet::new();
