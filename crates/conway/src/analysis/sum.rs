@@ -20,6 +20,7 @@ use super::{
     Value,
 };
 use crate::engine::{Meter, Outcome, Play, SearchError};
+use crate::graph::PartizanOutcome;
 use crate::loopy::Sided;
 use crate::partizan::Player;
 use crate::short::{GameId, Store};
@@ -313,9 +314,8 @@ impl Sum {
     }
 
     /// A sum with a component whose play may loop, by loopy values: each component's value
-    /// (a short one is a stopper), their sum, its outcome from its sides, and the moves of
-    /// each player asked for that achieve the best the player can moving first (a win, else
-    /// a draw), each found by adding the option's value to the rest of the sum.
+    /// (a short one is a stopper), their sum, and its outcome from its sides; then the moves
+    /// (`loopy_moves`), found before any goes to `each`.
     fn analyse_loopy(
         &self,
         request: &Request<'_>,
@@ -335,6 +335,38 @@ impl Sum {
         let value = loopy::value_of(total, limits, &mut meter, &game)?;
         let class = Outcome::from(outcome);
         let mut analysis = Analysis::new(Kind::LoopyPartizan, Play::Normal, class, Some(value));
+        match self.loopy_moves(request, &values, outcome, &mut meter) {
+            Ok((moves, counts)) => {
+                for m in moves {
+                    if !each(&analysis, m) {
+                        break;
+                    }
+                }
+                analysis.move_counts = Some(counts);
+            }
+            // The value is known; the moves need an option's value, which may have no sides
+            // that conway finds, or be past the limits.
+            Err(why) if matches!(why, RuleError::Loopy { .. }) || why.limit_hint().is_some() => {
+                analysis.moves_unknown = Some(why)
+            }
+            Err(why) => return Err(why),
+        }
+        Ok(analysis)
+    }
+
+    /// The moves of each player asked for that achieve the best the player can moving first
+    /// in a sum of loopy `values` whose outcome is `outcome` (a win, else a draw), each found
+    /// by adding the option's value to the rest of the sum; the first `keep` of each, and
+    /// their counts.
+    fn loopy_moves(
+        &self,
+        request: &Request<'_>,
+        values: &[Sided],
+        outcome: PartizanOutcome,
+        meter: &mut Meter,
+    ) -> Result<(Vec<Move>, MoveCounts), RuleError> {
+        let game = self.game();
+        let mut moves = Vec::new();
         let mut counts = MoveCounts::default();
         for player in [Player::Left, Player::Right] {
             if !request.wants(player) {
@@ -349,13 +381,20 @@ impl Sum {
                 counts.set(mover, 0);
                 continue;
             };
-            let (mut count, mut wanted) = (0u64, true);
+            let (mut count, mut kept) = (0u64, 0usize);
             for (i, component) in self.components.iter().enumerate() {
                 let others = values.iter().enumerate().filter(|&(j, _)| j != i);
-                let rest = sum_of(others.map(|(_, v)| v), &mut meter, &game)?;
+                let rest = sum_of(others.map(|(_, v)| v), meter, &game)?;
                 for to in component.moves(player, Play::Normal)? {
-                    let after = to.0.sided((request.budget)())?;
-                    let after = rest.add(&after, &mut meter);
+                    let after = to.0.sided((request.budget)()).map_err(|e| match e {
+                        // Say which position has no value.
+                        RuleError::Loopy { source, .. } => RuleError::Loopy {
+                            game: format!("{} {}", to.game(), to.show()),
+                            source,
+                        },
+                        e => e,
+                    })?;
+                    let after = rest.add(&after, meter);
                     let after = after.map_err(|e| RuleError::loopy(&game, e))?.outcome();
                     // After the move the other player starts.
                     let next = match player {
@@ -366,24 +405,21 @@ impl Sum {
                         continue;
                     }
                     count += 1;
-                    if wanted && count as usize <= request.keep {
+                    if kept < request.keep {
+                        kept += 1;
                         let component = i;
-                        wanted = each(
-                            &analysis,
-                            Move {
-                                mover,
-                                result,
-                                component,
-                                to,
-                            },
-                        );
+                        moves.push(Move {
+                            mover,
+                            result,
+                            component,
+                            to,
+                        });
                     }
                 }
             }
             counts.set(mover, count);
         }
-        analysis.move_counts = Some(counts);
-        Ok(analysis)
+        Ok((moves, counts))
     }
 
     /// The impartial faces of the components, if every component moves alike for both

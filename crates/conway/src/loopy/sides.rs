@@ -142,12 +142,7 @@ fn onside_of(game: &LoopyGame, meter: &mut Meter) -> Result<Stopper, LoopyError>
             return Ok(stopper);
         }
     }
-    if let Some(stopper) = sidled(game, meter)? {
-        if proved(game, &stopper, meter)? {
-            return Ok(stopper);
-        }
-    }
-    Err(LoopyError::NoSides)
+    sidled(game, meter)?.ok_or(LoopyError::NoSides)
 }
 
 /// The game's own graph simplified, with endless play counted for Left, again while that
@@ -167,11 +162,16 @@ fn by_simplifying(game: &LoopyGame, meter: &mut Meter) -> Result<Option<Stopper>
 /// The most rounds of sidling tried.
 const SIDLING_ROUNDS: usize = 64;
 
+/// The rounds after which sidling ties the knot (see [`knotted`]).
+const KNOT_ROUNDS: [usize; 4] = [4, 12, 28, 63];
+
 /// Conway's sidling: every position starts as `on`, and each round gives each position the
 /// value `{f(G^L) | f(G^R)}` of the last round's values, which only go down. Where a round
 /// changes no value, the values are the largest fixed point, the onsides; the positions'
-/// values are kept in one simplified stopper graph, where equal values share a vertex. (Where
-/// the values only converge, as to `over`, no round settles, and `None` is the answer.)
+/// values are kept in one simplified stopper graph, where equal values share a vertex. Where
+/// values still move after some rounds, the knot is tied (values that only converge, to
+/// `over` or down the integers to `off`, are found so). Every candidate is proved before it
+/// is the answer.
 fn sidled(game: &LoopyGame, meter: &mut Meter) -> Result<Option<Stopper>, LoopyError> {
     let count = game.len();
     let mut values = LoopyGame {
@@ -179,7 +179,7 @@ fn sidled(game: &LoopyGame, meter: &mut Meter) -> Result<Option<Stopper>, LoopyE
         right: vec![vec![]],
     };
     let mut value_of = vec![0u32; count];
-    for _ in 0..SIDLING_ROUNDS {
+    for round in 0..SIDLING_ROUNDS {
         let base = values.len() as u32;
         let mut next = values.clone();
         for v in 0..count {
@@ -194,14 +194,89 @@ fn sidled(game: &LoopyGame, meter: &mut Meter) -> Result<Option<Stopper>, LoopyE
             .collect();
         let (simplest, images) = simplify::simplest_forms(&next, &roots, meter)?;
         let (before, after) = images.split_at(count);
-        let settled = before == after;
+        let candidate = if before == after {
+            Some(Stopper::new(&simplest.rooted_at(after[0]), meter)?)
+        } else if KNOT_ROUNDS.contains(&round) {
+            knotted(&simplest, before, after, meter)?
+        } else {
+            None
+        };
+        if let Some(stopper) = candidate {
+            if proved(game, &stopper, meter)? {
+                return Ok(Some(stopper));
+            }
+        }
+        if before == after {
+            return Ok(None);
+        }
         values = simplest;
         value_of = after.to_vec();
-        if settled {
-            return Ok(Some(Stopper::new(&values.rooted_at(value_of[0]), meter)?));
-        }
     }
     Ok(None)
+}
+
+/// The knot tied: each position's value of the last round (`before`) is taken to be its
+/// value of this round (`after`), so that `f(G) = {f(G^L) | f(G^R)}` holds exactly, with
+/// cycles where the values went on moving: `{0 | on}`, `{0 | {0 | on}}`, ... ties into
+/// `a{0 | a}`, which is `over`, and `-1`, `-2`, ... into `a{ | a}`, which is `off`. Each
+/// class of values so tied takes the options of one of this round's values in it; the
+/// result is a candidate, simplified as an onside where it is not a stopper.
+fn knotted(
+    values: &LoopyGame,
+    before: &[u32],
+    after: &[u32],
+    meter: &mut Meter,
+) -> Result<Option<Stopper>, LoopyError> {
+    let mut classes = UnionFind::new(values.len());
+    for (&b, &a) in before.iter().zip(after) {
+        classes.union(b, a);
+    }
+    let mut chosen: Vec<Option<u32>> = vec![None; values.len()];
+    for &a in after {
+        let class = classes.find(a) as usize;
+        chosen[class].get_or_insert(a);
+    }
+    let mut tied = |x: u32| {
+        let class = classes.find(x);
+        chosen[class as usize].unwrap_or(x)
+    };
+    let mut lists = |lists: &[Vec<u32>]| -> Vec<Vec<u32>> {
+        (0..values.len() as u32)
+            .map(|x| lists[tied(x) as usize].iter().map(|&y| tied(y)).collect())
+            .collect()
+    };
+    let (left, right) = (lists(&values.left), lists(&values.right));
+    let knot = LoopyGame { left, right }.rooted_at(tied(after[0]));
+    match knot.is_stopper() {
+        true => Ok(Some(Stopper::new(&knot, meter)?)),
+        false => by_simplifying(&knot, meter),
+    }
+}
+
+/// Classes of vertices, joined two at a time.
+struct UnionFind(Vec<u32>);
+
+impl UnionFind {
+    fn new(n: usize) -> Self {
+        UnionFind((0..n as u32).collect())
+    }
+
+    fn find(&mut self, x: u32) -> u32 {
+        let mut root = x;
+        while self.0[root as usize] != root {
+            root = self.0[root as usize];
+        }
+        let mut at = x;
+        while self.0[at as usize] != root {
+            at = std::mem::replace(&mut self.0[at as usize], root);
+        }
+        root
+    }
+
+    fn union(&mut self, a: u32, b: u32) {
+        let (a, b) = (self.find(a), self.find(b));
+        self.0[a as usize] = b;
+    }
 }
 
 /// Whether `stopper` is proved the onside of `game`: Left survives `G − S` moving second,

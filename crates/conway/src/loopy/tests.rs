@@ -363,7 +363,8 @@ fn sides_are_found_for_most_small_graphs() {
         found += Sided::of(&g, &mut meter()).is_ok() as u32;
     }
     println!("sides found for {found} of {tried} graphs that are not stoppers");
-    assert!(found * 10 >= tried * 9, "{found} of {tried}");
+    // 1990 of the 2000 since the knot is tied (1947 before).
+    assert!(found >= 1985, "{found} of {tried}");
 }
 
 #[test]
