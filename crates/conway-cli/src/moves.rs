@@ -49,8 +49,8 @@ pub struct Entry {
     #[serde(rename = "move")]
     pub description: String,
     pub to: String,
-    /// The value of the position after the move, under normal play where it has a short
-    /// value; none under misère play, in a game that may loop, or past the limits.
+    /// The value of the position after the move under normal play (a short game, a
+    /// nimber, γ, or a loopy value); none under misère play, or past the limits.
     pub value: Option<String>,
     /// The outcome of the position after the move, the other player to move; none where a
     /// partizan position could not be valued.
@@ -97,15 +97,19 @@ pub fn report(
         .map(|index| {
             let to = &options[index];
             let result = best.get(to).map(|b| b.1);
-            let (value, mut outcome) = values.of(to, result);
+            let (mut value, mut outcome) = values.of(to, result);
             // Where neither the best moves nor a value say it, the option's own analysis
-            // does: a move of a loopy game that does not win may keep a draw, and a partizan
-            // position under misère play has no value.
+            // does: a move of a loopy game that does not win may keep a draw, a partizan
+            // position under misère play has no value, and one that may loop has a loopy
+            // value, not a short one.
             let may_draw =
                 kind == Kind::Loopy && result.is_none() && analysis.outcome == Outcome::N;
             if may_draw || outcome.is_none() {
                 let request = Request::new(play, budget).keep(0);
-                outcome = to.analyse(&request).map(|a| a.outcome).ok().or(outcome);
+                if let Ok(own) = to.analyse(&request) {
+                    outcome = Some(own.outcome);
+                    value = value.or_else(|| own.value.and_then(|v| v.show()));
+                }
             }
             Entry {
                 index,

@@ -277,8 +277,11 @@ impl Stream<'_, '_> {
             let (_, after) = split_at_moves(&text);
             writeln!(self.out, "{after}")?;
         } else {
-            let draws = analysis.outcome == Outcome::D;
             for (player, &count) in report.move_counts.iter().flatten() {
+                let draws = match player.as_str() {
+                    "either" => analysis.outcome == Outcome::D,
+                    player => analysis.outcome.starter_draws(player == "left"),
+                };
                 let title = group_name(player, draws);
                 let shown = self.written_by.get(player).copied().unwrap_or(0);
                 match shown == count {

@@ -1171,6 +1171,80 @@ fn graph_gives_partizan_vertices_their_loopy_values() {
 }
 
 #[test]
+fn loopy_partizan_rulesets_are_solved_moved_and_played() {
+    // TT.F is on and T.FF is off: their sum is dud, where every move keeps the draw.
+    let report = json(&[
+        "solve",
+        "backsliding-toads",
+        "TT.F",
+        "+",
+        "backsliding-toads",
+        "T.FF",
+        "--json",
+    ]);
+    assert_eq!(report["kind"], "loopy-partizan");
+    assert_eq!(
+        (&report["outcome"], &report["value"]),
+        (&serde_json::json!("D"), &serde_json::json!("dud"))
+    );
+    assert_eq!(
+        report["move_counts"],
+        serde_json::json!({"left": 2, "right": 2})
+    );
+    let text = stdout_of(&["solve", "backsliding-toads", "TT.F T.FF"]);
+    assert!(text.contains("Left moving first: drawing moves (2), each keeping the draw"));
+    // A loopy value beside a short game, and a value with a named position inside.
+    let sum = json(&[
+        "solve",
+        "backsliding-toads",
+        "T..F",
+        "+",
+        "toads",
+        "T.F",
+        "--json",
+    ]);
+    assert_eq!(
+        (&sum["outcome"], &sum["value"]),
+        (&serde_json::json!("P"), &serde_json::json!("0"))
+    );
+    let fox = json(&["solve", "fox-and-geese", "F...|....|..G.|...G", "--json"]);
+    assert_eq!(fox["value"], "{3|off}");
+    // Each move with the loopy value it leads to.
+    let moves = json(&[
+        "moves",
+        "fox-and-geese",
+        "F...|....|..G.|...G",
+        "--as",
+        "right",
+        "--json",
+    ]);
+    assert_eq!(moves["moves"][0]["value"], "off");
+    // Perfect play traps the fox.
+    let transcript = play(
+        &[
+            "play",
+            "fox-and-geese",
+            "F...|....|..G.|...G",
+            "--as",
+            "right",
+            "--engine-first",
+        ],
+        "",
+    );
+    assert!(
+        transcript.contains("You (Right) cannot move, so I win"),
+        "{transcript}"
+    );
+    // Misère play on the game graph, without a value.
+    let misere = json(&["solve", "backsliding-toads", "..TFT", "--misere", "--json"]);
+    assert_eq!(
+        (&misere["outcome"], &misere["value"]),
+        (&serde_json::json!("D"), &Value::Null)
+    );
+    fails_with(&["solve", "fox-and-geese", "..|..."], "row 2 has 3 squares");
+}
+
+#[test]
 fn graph_plays_tokens_as_compounds() {
     // Subtraction {1, 2} on heaps 0..12 (spec §5's worked examples, oracles 25-30).
     let text: String = (0..=12u32)

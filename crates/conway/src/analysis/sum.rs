@@ -328,7 +328,7 @@ impl Sum {
         let values = self
             .components
             .iter()
-            .map(|c| c.0.sided((request.budget)()))
+            .map(|c| sided(c, request))
             .collect::<Result<Vec<Sided>, _>>()?;
         let total = sum_of(values.iter(), &mut meter, &game)?;
         let outcome = total.outcome();
@@ -386,14 +386,7 @@ impl Sum {
                 let others = values.iter().enumerate().filter(|&(j, _)| j != i);
                 let rest = sum_of(others.map(|(_, v)| v), meter, &game)?;
                 for to in component.moves(player, Play::Normal)? {
-                    let after = to.0.sided((request.budget)()).map_err(|e| match e {
-                        // Say which position has no value.
-                        RuleError::Loopy { source, .. } => RuleError::Loopy {
-                            game: format!("{} {}", to.game(), to.show()),
-                            source,
-                        },
-                        e => e,
-                    })?;
+                    let after = sided(&to, request)?;
                     let after = rest.add(&after, meter);
                     let after = after.map_err(|e| RuleError::loopy(&game, e))?.outcome();
                     // After the move the other player starts.
@@ -468,6 +461,18 @@ impl Sum {
         };
         self.components.iter().enumerate().map(name).collect()
     }
+}
+
+/// The loopy value of `position`, or an error that names the position where it has no
+/// value that conway finds.
+fn sided(position: &Position, request: &Request<'_>) -> Result<Sided, RuleError> {
+    position.0.sided((request.budget)()).map_err(|e| match e {
+        RuleError::Loopy { source, .. } => RuleError::Loopy {
+            game: format!("{} {}", position.game(), position.show()),
+            source,
+        },
+        e => e,
+    })
 }
 
 /// The sum of loopy `values`, at least one.

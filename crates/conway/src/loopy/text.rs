@@ -94,10 +94,12 @@ impl Stopper {
             return Ok(Some(name));
         }
         let short = short_parts(&self.game, store)?;
+        let names = self.inner_names(&short);
         let mut writer = Writer {
             game: &self.game,
             store,
             short: &short,
+            names: &names,
             stack: Vec::new(),
             labels: HashMap::new(),
             labelled: 0,
@@ -113,6 +115,19 @@ impl Stopper {
             return Ok(None);
         }
         Ok(short_parts(&self.game, store)?[0])
+    }
+
+    /// The name of each position other than the stopper itself that has one and is not
+    /// short, so that `{3|off}` is not written `{3|{|pass}}`.
+    fn inner_names(&self, short: &[Option<GameId>]) -> Vec<Option<String>> {
+        let named = |v: usize| match v == 0 || short[v].is_some() {
+            true => None,
+            false => Stopper {
+                game: self.game.rooted_at(v as u32),
+            }
+            .name(),
+        };
+        (0..self.game.len()).map(named).collect()
     }
 
     /// Its name, where it or its negative has one (`-upon`).
@@ -158,6 +173,8 @@ struct Writer<'a> {
     game: &'a LoopyGame,
     store: &'a mut Store,
     short: &'a [Option<GameId>],
+    /// The names of positions, written in their place.
+    names: &'a [Option<String>],
     stack: Vec<u32>,
     labels: HashMap<u32, String>,
     /// Labels given so far: each is new, so no label hides another.
@@ -171,6 +188,8 @@ impl Writer<'_> {
     fn write(&mut self, v: u32) -> Option<String> {
         let text = if let Some(game) = self.short[v as usize] {
             self.store.show_within(game, self.limit)?
+        } else if let Some(name) = &self.names[v as usize] {
+            name.clone()
         } else if self.stack.last() == Some(&v) {
             "pass".to_string()
         } else if self.stack.contains(&v) {

@@ -32,6 +32,8 @@ fn the_named_values_are_their_definitions() {
     assert_eq!(show("-upon"), "-upon");
     assert_eq!(show("-on"), "off");
     assert_eq!(show("-over"), "under");
+    // A named position inside a value is written by its name.
+    assert_eq!(show("{3|{|pass}}"), "{3|off}");
     // A game without repetition is the short game.
     assert_eq!(show("a{1|{0|-1}}"), "{1||0|-1}");
 }
