@@ -522,7 +522,8 @@ const positions = {
     $("position-cancel").disabled = false;
     try {
       const solved = await api("/api/solve", { game, position, misere }, { signal });
-      const players = solved.kind === "partizan" ? ["left", "right"] : ["left"];
+      const partizan = solved.kind === "partizan" || solved.kind === "loopy-partizan";
+      const players = partizan ? ["left", "right"] : ["left"];
       const tables = await Promise.all(players.map((player) =>
         api("/api/moves", { game, position, misere, player, count: 200 }, { signal })));
       out.replaceChildren(this.summary(solved), ...tables.map((report) => this.table(report, game, misere)));

@@ -263,6 +263,17 @@ def test_poker_nim_is_loopy_and_valued_like_nim():
     assert analysis.value == conway.Nimber(3)
 
 
+def test_loopy_partizan_games_have_loopy_values_and_draws():
+    assert {r.name: r for r in conway.rulesets()}["fox-and-geese"].kind == "loopy-partizan"
+    fox = conway.solve("fox-and-geese", "F...|....|..G.|...G")
+    assert fox.kind == "loopy-partizan"
+    assert fox.value == "{3|off}"
+    # A short value comes back as a Game; on + off is dud, a draw.
+    assert conway.solve("backsliding-toads", "T..F").value == conway.game("*")
+    dud = conway.solve([("backsliding-toads", "TT.F"), ("backsliding-toads", "T.FF")])
+    assert (dud.outcome, dud.value) == ("D", "dud")
+
+
 # --- games written in Python -----------------------------------------------------------
 
 

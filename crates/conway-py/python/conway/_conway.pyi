@@ -158,7 +158,8 @@ class RuleInfo:
         """The name of the parameters after the colon ("S"), or None for a game that takes none."""
     @property
     def kind(self) -> str:
-        """"impartial", "loopy" (impartial, but play may go round a cycle) or "partizan"."""
+        """"impartial", "loopy" (impartial, but play may go round a cycle), "partizan" or
+        "loopy-partizan" (partizan, and play may go round a cycle)."""
     @property
     def summary(self) -> str:
         """The rules in a sentence or two."""
@@ -185,7 +186,7 @@ class Position:
         """The name of its game, with parameters ("subtraction:1,3,4")."""
     @property
     def kind(self) -> str:
-        """"impartial", "loopy" or "partizan"."""
+        """"impartial", "loopy", "partizan" or "loopy-partizan"."""
     @property
     def value(self) -> Any:
         """The Python value of a position of a game written in Python; the text of a position
@@ -265,7 +266,8 @@ class Analysis:
 
     @property
     def kind(self) -> str:
-        """"impartial", "loopy" or "partizan" (of the whole: partizan if any component is)."""
+        """"impartial", "loopy", "partizan" or "loopy-partizan" (of the whole: loopy-partizan
+        if any component is, else partizan if any component is)."""
     @property
     def play(self) -> str:
         """"normal" or "misere"."""
@@ -276,8 +278,9 @@ class Analysis:
     @property
     def value(self) -> Any:
         """A `Nimber` (impartial), a `Game` (partizan, in the session's store), or for a game
-        that may loop γ: a `Nimber` where finite, a str "inf(0,2)" where infinite. None under
-        misère play or where `value_unknown` says why."""
+        that may loop γ: a `Nimber` where finite, a str "inf(0,2)" where infinite; for a
+        partizan game that may loop, a `Game` where its value is short, else its text ("over",
+        "{3|off}", "on & 0"). None under misère play or where `value_unknown` says why."""
     @property
     def nim_value(self) -> Optional[int]:
         """The value as an int where it is a nimber."""

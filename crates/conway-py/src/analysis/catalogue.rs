@@ -35,7 +35,8 @@ impl RuleInfoObject {
         }
     }
 
-    /// "impartial", "loopy" (impartial, but play may go round a cycle) or "partizan".
+    /// "impartial", "loopy" (impartial, but play may go round a cycle), "partizan" or
+    /// "loopy-partizan" (partizan, and play may go round a cycle).
     #[getter]
     fn kind(&self) -> String {
         self.info.kind.to_string()

@@ -156,7 +156,7 @@ impl PositionObject {
         self.position().game()
     }
 
-    /// "impartial", "loopy" or "partizan".
+    /// "impartial", "loopy", "partizan" or "loopy-partizan".
     #[getter]
     fn kind(&self) -> String {
         self.position().kind().to_string()

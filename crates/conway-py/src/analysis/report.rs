@@ -121,7 +121,8 @@ pub(super) fn analyse(
 
 /// The value of an analysis as a Python value: a `Nimber`, a `Game` in the session's store,
 /// γ as a `Nimber` where finite and as its text ("inf(0,2)") where infinite, a transfinite
-/// nimber (ordinal Nim) as its text ("*(w + 3)"); None where there is none.
+/// nimber (ordinal Nim) as its text ("*(w + 3)"), a loopy value that is not short as its
+/// text ("over", "{3|off}"); None where there is none.
 fn value_object(py: Python<'_>, value: Option<Value>) -> PyResult<Option<PyObject>> {
     Ok(match value {
         Some(Value::Nimber(n)) => Some(nimber(py, n)?),
@@ -134,6 +135,9 @@ fn value_object(py: Python<'_>, value: Option<Value>) -> PyResult<Option<PyObjec
             Some(n) => nimber(py, n)?,
             None => PyString::new(py, &gamma.to_string()).into_any().unbind(),
         }),
+        Some(value @ Value::Loopy(_)) => value
+            .show()
+            .map(|text| PyString::new(py, &text).into_any().unbind()),
         Some(value @ Value::Transfinite(_)) => Some(match value.nim_value() {
             Some(n) => nimber(py, n)?,
             None => PyString::new(py, &value.show().unwrap_or_default())
@@ -254,8 +258,8 @@ impl AnalysisObject {
 
 #[pymethods]
 impl AnalysisObject {
-    /// "impartial", "loopy" or "partizan": partizan if any component is, else loopy if any
-    /// component may loop.
+    /// "impartial", "loopy", "partizan" or "loopy-partizan": loopy-partizan if any component
+    /// is, else partizan if any component is, else loopy if any component may loop.
     #[getter]
     fn kind(&self) -> String {
         self.kind.to_string()

@@ -392,6 +392,39 @@ pub fn values(
     right: Vec<Vec<u32>>,
     meter: &mut Meter,
 ) -> Result<Vec<Option<Sided>>, LoopyError> {
+    let whole = whole_graph(left, right)?;
+    // Each vertex's search holds its memory only while it runs.
+    let limits = meter.limits();
+    (0..whole.len() as u32)
+        .map(
+            |v| match Sided::of(&whole.rooted_at(v), &mut Meter::new(limits)) {
+                Ok(sided) => Ok(Some(sided)),
+                Err(LoopyError::NoSides) => Ok(None),
+                Err(error) => Err(error),
+            },
+        )
+        .collect()
+}
+
+/// The simplest forms of every vertex of a graph that is a stopper from each vertex, all at
+/// once: one graph in which equal values share a vertex, and the vertex of each (so the
+/// distinct values of a census are the distinct vertices). One comparison of every pair of
+/// positions serves them all.
+pub fn stopper_values(
+    left: Vec<Vec<u32>>,
+    right: Vec<Vec<u32>>,
+    meter: &mut Meter,
+) -> Result<(LoopyGame, Vec<u32>), LoopyError> {
+    let whole = whole_graph(left, right)?;
+    if !whole.is_stopper() {
+        return Err(LoopyError::NotStopper("the graph".to_string()));
+    }
+    let roots: Vec<u32> = (0..whole.len() as u32).collect();
+    Ok(simplify::simplest_forms(&whole, &roots, meter)?)
+}
+
+/// The graph of `left` and `right` as given, every vertex kept, its moves checked.
+fn whole_graph(left: Vec<Vec<u32>>, right: Vec<Vec<u32>>) -> Result<LoopyGame, LoopyError> {
     let count = left.len().max(right.len());
     let pad = |mut lists: Vec<Vec<u32>>| {
         lists.resize(count, Vec::new());
@@ -406,17 +439,7 @@ pub fn values(
             return Err(LoopyError::NoSuchVertex { to, count });
         }
     }
-    // Each vertex's search holds its memory only while it runs.
-    let limits = meter.limits();
-    (0..count as u32)
-        .map(
-            |v| match Sided::of(&whole.rooted_at(v), &mut Meter::new(limits)) {
-                Ok(sided) => Ok(Some(sided)),
-                Err(LoopyError::NoSides) => Ok(None),
-                Err(error) => Err(error),
-            },
-        )
-        .collect()
+    Ok(whole)
 }
 
 /// The most positions of a short game taken into a loopy game: comparing such a game looks at

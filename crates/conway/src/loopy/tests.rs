@@ -202,6 +202,29 @@ fn small_stopper() -> impl Strategy<Value = LoopyGame> {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// All vertices simplified at once give each the value it has alone, and share a vertex
+    /// exactly when their values are equal.
+    #[test]
+    fn stopper_values_of_a_census_are_each_vertexs_own(g in small_stopper()) {
+        let (values, place) = stopper_values(g.left.clone(), g.right.clone(), &mut meter()).unwrap();
+        let alone: Vec<Stopper> = (0..g.len() as u32)
+            .map(|v| Stopper::new(&g.rooted_at(v), &mut meter()).unwrap())
+            .collect();
+        for v in 0..g.len() {
+            let together = Stopper::new(&values.rooted_at(place[v]), &mut meter()).unwrap();
+            let r = together.relation(&alone[v], &mut meter()).unwrap();
+            prop_assert!(r.leq && r.geq);
+            for w in 0..v {
+                let r = alone[v].relation(&alone[w], &mut meter()).unwrap();
+                prop_assert_eq!(place[v] == place[w], r.leq && r.geq);
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
