@@ -335,6 +335,10 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
             })
     }
 
+    fn footprint(&self) -> usize {
+        size_of::<Self>() + self.position.footprint()
+    }
+
     fn hash_position(&self) -> u64 {
         hash_of(&self.position)
     }

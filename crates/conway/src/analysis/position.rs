@@ -8,7 +8,7 @@
 //! make sense for it.
 
 use super::{Analysis, Budget, Kind, Move, Request, RuleError, Sum};
-use crate::engine::Play;
+use crate::engine::{Footprint, Play};
 use crate::graph::GraphReport;
 use crate::loopy::Sided;
 use crate::partizan::Player;
@@ -192,6 +192,17 @@ impl PartialEq for Position {
 
 impl Eq for Position {}
 
+/// A position holds its typed position and its ruleset's handle, behind a shared pointer.
+impl Footprint for Position {
+    fn footprint(&self) -> usize {
+        let inside = match &self.0 {
+            Face::Impartial(p) => p.footprint(),
+            Face::Partizan(p) => p.footprint(),
+        };
+        size_of::<Position>() + 2 * size_of::<usize>() + inside
+    }
+}
+
 impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write(self.game().as_bytes());
@@ -267,6 +278,8 @@ pub(super) trait ImpartialFace: Send + Sync {
     fn valuer(&self, budget: Budget) -> Result<Box<dyn Valuer + '_>, RuleError>;
     fn graph(&self, play: Play, budget: Budget) -> Result<GraphReport, RuleError>;
     fn same(&self, other: &dyn ImpartialFace) -> bool;
+    /// The bytes the position holds, for the limits of a search that keeps many.
+    fn footprint(&self) -> usize;
     /// A hash of the position alone, consistent with [`ImpartialFace::same`].
     fn hash_position(&self) -> u64;
     fn as_any(&self) -> &dyn Any;
@@ -298,6 +311,8 @@ pub(super) trait PartizanFace: Send + Sync {
     /// The value as a loopy game (a short game is a stopper), for sums with loopy games.
     fn sided(&self, budget: Budget) -> Result<Sided, RuleError>;
     fn same(&self, other: &dyn PartizanFace) -> bool;
+    /// The bytes the position holds, for the limits of a search that keeps many.
+    fn footprint(&self) -> usize;
     /// A hash of the position alone, consistent with [`PartizanFace::same`].
     fn hash_position(&self) -> u64;
     fn as_any(&self) -> &dyn Any;

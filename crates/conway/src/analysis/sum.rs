@@ -20,10 +20,11 @@ use super::{
     Value,
 };
 use crate::engine::{Meter, Outcome, Play, SearchError};
-use crate::graph::PartizanOutcome;
+use crate::graph::{PartizanGraph, PartizanOutcome};
 use crate::loopy::Sided;
 use crate::partizan::Player;
 use crate::short::{GameId, Store};
+use std::cell::RefCell;
 
 /// A sum of positions, each of its own game; a position alone is a sum of one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -313,9 +314,11 @@ impl Sum {
         Ok((moves, counts))
     }
 
-    /// A sum with a component whose play may loop, by loopy values: each component's value
-    /// (a short one is a stopper), their sum, and its outcome from its sides; then the moves
-    /// (`loopy_moves`), found before any goes to `each`.
+    /// A sum with a component whose play may loop. Its value adds the components' loopy
+    /// values (a short one is a stopper); its outcome and each player's best moves come from
+    /// the sum's own game graph, as the definitions say, with the winning moves fastest
+    /// first. Where that graph is past the limits, the outcome comes from the value's sides
+    /// and the moves from the values of the sums after them (`loopy_moves`).
     fn analyse_loopy(
         &self,
         request: &Request<'_>,
@@ -329,29 +332,131 @@ impl Sum {
             .components
             .iter()
             .map(|c| sided(c, request))
-            .collect::<Result<Vec<Sided>, _>>()?;
-        let total = sum_of(values.iter(), &mut meter, &game)?;
-        let outcome = total.outcome();
-        let value = loopy::value_of(total, limits, &mut meter, &game)?;
-        let class = Outcome::from(outcome);
-        let mut analysis = Analysis::new(Kind::LoopyPartizan, Play::Normal, class, Some(value));
-        match self.loopy_moves(request, &values, outcome, &mut meter) {
+            .collect::<Result<Vec<Sided>, _>>();
+        let total = values
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|values| sum_of(values.iter(), &mut meter, &game));
+        let graph = self.product_graph(&mut loopy::meter_of((request.budget)()));
+        let graph = match (graph, &total) {
+            (Ok(graph), _) => graph,
+            (Err(why), Ok(total)) if why.limit_hint().is_some() => {
+                let outcome = total.outcome();
+                let value = loopy::value_of(total.clone(), limits, &mut meter, &game)?;
+                let class = Outcome::from(outcome);
+                let mut analysis =
+                    Analysis::new(Kind::LoopyPartizan, Play::Normal, class, Some(value));
+                let values = values.as_deref().unwrap_or_default();
+                self.hand_loopy_moves(request, values, outcome, &mut meter, &mut analysis, each)?;
+                return Ok(analysis);
+            }
+            (Err(why), _) => return Err(why),
+        };
+        let labels = graph.solve(Play::Normal);
+        let class = Outcome::from(labels.outcome(0));
+        let mut analysis = Analysis::new(Kind::LoopyPartizan, Play::Normal, class, None);
+        match total.and_then(|total| loopy::value_of(total, limits, &mut meter, &game)) {
+            Ok(value) => analysis.value = Some(value),
+            Err(why) if matches!(why, RuleError::Loopy { .. }) || why.limit_hint().is_some() => {
+                analysis.value_unknown = Some(why)
+            }
+            Err(why) => return Err(why),
+        }
+        let passed: Vec<Position> = self.components.iter().map(Position::passed).collect();
+        let mut counts = MoveCounts::default();
+        for player in [Player::Left, Player::Right] {
+            if !request.wants(player) {
+                continue;
+            }
+            let mover = Mover::from(player);
+            let Some(result) = loopy::best_result(labels.winner(0, player), player) else {
+                counts.set(mover, 0);
+                continue;
+            };
+            let best = labels.best_moves(&graph, 0, player);
+            counts.set(mover, best.len() as u64);
+            for &w in best.iter().take(request.keep) {
+                let after = graph.position(w);
+                let moved = (0..after.len()).find(|&i| after[i] != passed[i]);
+                let component = moved.expect("a move changes a component");
+                let to = after[component].clone();
+                if !each(
+                    &analysis,
+                    Move {
+                        mover,
+                        result,
+                        component,
+                        to,
+                    },
+                ) {
+                    break;
+                }
+            }
+        }
+        analysis.move_counts = Some(counts);
+        Ok(analysis)
+    }
+
+    /// Every sum of component positions this one reaches, vertex 0 the sum itself: a move of
+    /// a player is one of that player's moves in one component, the others passed on (as
+    /// [`Sum::after`] does).
+    fn product_graph(&self, meter: &mut Meter) -> Result<PartizanGraph<Vec<Position>>, RuleError> {
+        let failed = RefCell::new(None);
+        let options = |parts: &Vec<Position>, player: Player| {
+            let mut all = Vec::new();
+            for (i, part) in parts.iter().enumerate() {
+                match part.moves(player, Play::Normal) {
+                    Ok(moves) => all.extend(moves.into_iter().map(|to| {
+                        let mut after: Vec<Position> = parts.iter().map(Position::passed).collect();
+                        after[i] = to;
+                        after
+                    })),
+                    Err(why) => drop(failed.borrow_mut().get_or_insert(why)),
+                }
+            }
+            all
+        };
+        let graph = PartizanGraph::explore(
+            self.components.clone(),
+            meter,
+            |parts| options(parts, Player::Left),
+            |parts| options(parts, Player::Right),
+        );
+        if let Some(why) = failed.into_inner() {
+            return Err(why);
+        }
+        graph.map_err(|source| RuleError::Search {
+            game: self.game(),
+            source,
+        })
+    }
+
+    /// The moves of `loopy_moves` handed to `each`, or where an option has no value found
+    /// or a limit stops them, the reason in the analysis.
+    fn hand_loopy_moves(
+        &self,
+        request: &Request<'_>,
+        values: &[Sided],
+        outcome: PartizanOutcome,
+        meter: &mut Meter,
+        analysis: &mut Analysis,
+        each: &mut dyn FnMut(&Analysis, Move) -> bool,
+    ) -> Result<(), RuleError> {
+        match self.loopy_moves(request, values, outcome, meter) {
             Ok((moves, counts)) => {
                 for m in moves {
-                    if !each(&analysis, m) {
+                    if !each(analysis, m) {
                         break;
                     }
                 }
                 analysis.move_counts = Some(counts);
             }
-            // The value is known; the moves need an option's value, which may have no sides
-            // that conway finds, or be past the limits.
             Err(why) if matches!(why, RuleError::Loopy { .. }) || why.limit_hint().is_some() => {
                 analysis.moves_unknown = Some(why)
             }
             Err(why) => return Err(why),
         }
-        Ok(analysis)
+        Ok(())
     }
 
     /// The moves of each player asked for that achieve the best the player can moving first
@@ -513,5 +618,53 @@ fn wins(
     match player {
         Player::Left => store.leq(zero, sum),
         Player::Right => store.leq(sum, zero),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::ruleset;
+    use std::collections::HashSet;
+
+    /// The moves found from values, which a sum takes where its game graph is past the
+    /// limits, are the moves its game graph gives.
+    #[test]
+    fn loopy_moves_by_values_are_the_moves_of_the_sums_graph() {
+        let rows = ["T..F", "TT.F", "T.FF", ".TF.", ".T.F.", "TF.F"];
+        let shorts = ["T.F", "..F", "T..", "TF.F", ".T.F"];
+        let budget = Budget::default;
+        let request = Request::new(Play::Normal, &budget).keep(usize::MAX);
+        let mut compared = 0;
+        for row in rows {
+            for short in shorts {
+                let sum = Sum::new(vec![
+                    ruleset("backsliding-toads").unwrap().parse(row).unwrap(),
+                    ruleset("toads").unwrap().parse(short).unwrap(),
+                ]);
+                let by_graph = sum.analyse(&request).unwrap();
+                let values: Vec<Sided> = sum
+                    .components()
+                    .iter()
+                    .map(|c| sided(c, &request).unwrap())
+                    .collect();
+                let mut meter = loopy::meter_of(budget());
+                let total = sum_of(values.iter(), &mut meter, "sum").unwrap();
+                assert_eq!(Outcome::from(total.outcome()), by_graph.outcome);
+                let (moves, counts) = sum
+                    .loopy_moves(&request, &values, total.outcome(), &mut meter)
+                    .unwrap();
+                let set = |moves: &[Move]| -> HashSet<(Mover, usize, Position)> {
+                    moves
+                        .iter()
+                        .map(|m| (m.mover, m.component, m.to.clone()))
+                        .collect()
+                };
+                assert_eq!(set(&moves), set(&by_graph.moves), "{row} + {short}");
+                assert_eq!(Some(counts), by_graph.move_counts, "{row} + {short}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 30);
     }
 }

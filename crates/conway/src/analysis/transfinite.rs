@@ -290,6 +290,11 @@ impl ImpartialFace for Heaps {
             .is_some_and(|o| o.heaps == self.heaps)
     }
 
+    /// At least: an ordinal may hold more than its own size.
+    fn footprint(&self) -> usize {
+        size_of::<Self>() + self.heaps.len() * size_of::<Ordinal>()
+    }
+
     fn hash_position(&self) -> u64 {
         hash_of(&self.heaps)
     }
