@@ -10,12 +10,12 @@ use crate::engine::Footprint;
 use crate::partizan::{Partizan, Player};
 use crate::text::ParseError;
 
-/// Fox and Geese on any rectangle of at most [`MAX_SQUARES`] squares.
+/// Fox and Geese on any rectangle of at most 128 squares.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FoxAndGeese;
 
 /// The most squares of a board: one bit each in the masks of a position.
-pub const MAX_SQUARES: usize = 128;
+const MAX_SQUARES: usize = 128;
 
 /// A board: its size, and a mask of the squares holding geese and one of those holding
 /// foxes (square `r * width + c` is row `r` from the top, column `c` from the left).
