@@ -218,3 +218,18 @@ fn d_many_partizan_piles_keep_within_the_memory_limit() {
     assert_eq!(report["value"], "10000");
     assert!(report["moves_unknown"].is_string(), "{report}");
 }
+
+#[test]
+fn d_backsliding_toads_of_many_rows_keep_within_the_memory_limit() {
+    // The review's 1365 rows of `T.F` under `--max-memory 10M` peaked at 127 MB: each
+    // position's moves, each a copy of every row, were listed before any was counted.
+    let rows = vec!["T.F"; 1365].join(" ");
+    // The graph of the whole is refused at once, and the rows' values answer.
+    let output = within_memory(&["solve", "backsliding-toads", &rows], 10);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("outcome: P") && text.contains("value:   0"),
+        "{text}"
+    );
+}

@@ -8,14 +8,15 @@
 use super::partizan::Typed;
 use super::position::Valuer;
 use super::{
-    Analysis, Budget, Kind, Move, MoveCounts, MoveResult, Mover, PartizanTypeable, Request,
-    RuleError, ShortGame, Value,
+    refuse_long_listing, Analysis, Budget, Kind, Move, MoveCounts, MoveResult, Mover,
+    PartizanTypeable, Request, RuleError, ShortGame, Value,
 };
-use crate::engine::{Limits, Meter, Outcome, Play};
+use crate::engine::{Footprint, Limits, Meter, Outcome, Play};
 use crate::graph::{PartizanGraph, Winner};
 use crate::loopy::{LoopyGame, Sided, Stopper};
 use crate::partizan::Player;
 use crate::short::Store;
+use std::sync::Arc;
 
 /// A meter held to `budget`.
 pub(super) fn meter_of(budget: Budget) -> Meter {
@@ -24,14 +25,22 @@ pub(super) fn meter_of(budget: Budget) -> Meter {
         .with_interrupt(budget.interrupt)
 }
 
-/// The graph of every position `typed` reaches, vertex 0 the position itself.
+/// The graph of every position `root` reaches, vertex 0 `root` itself. The moves of a
+/// position are listed whole before they are counted, so where the rules bound their number
+/// the list is first checked against the memory allowed (the positions a game reaches keep
+/// the size of its first: pieces only move).
 fn explore<G: PartizanTypeable>(
     typed: &Typed<G>,
+    root: G::Position,
     meter: &mut Meter,
 ) -> Result<PartizanGraph<G::Position>, RuleError> {
     let rules = &typed.game.rules;
+    if let Some(bound) = rules.option_bound(&root) {
+        let each = root.footprint() + 2 * size_of::<G::Position>();
+        refuse_long_listing(&typed.game.name, bound, each, meter.limits().max_memory)?;
+    }
     PartizanGraph::explore(
-        typed.position.clone(),
+        root,
         meter,
         |p| rules.left_options(p),
         |p| rules.right_options(p),
@@ -47,15 +56,43 @@ fn loopy_game<P>(graph: &PartizanGraph<P>, game: &str) -> Result<LoopyGame, Rule
     LoopyGame::new(left.collect(), right.collect()).map_err(|e| RuleError::loopy(game, e))
 }
 
-/// The value of a position whose play may loop: the loopy value of its game graph.
+/// The value of a position whose play may loop: the sum of the loopy values of the game
+/// graphs of its independent components (the rows of Backsliding Toads and Frogs), each far
+/// smaller than the graph of the whole.
 pub(super) fn sided<G: PartizanTypeable>(
     typed: &Typed<G>,
     budget: Budget,
 ) -> Result<Sided, RuleError> {
-    let mut meter = meter_of(budget);
-    let graph = explore(typed, &mut meter)?;
-    let game = loopy_game(&graph, &typed.game.name)?;
-    Sided::of(&game, &mut meter).map_err(|e| RuleError::loopy(&typed.game.name, e))
+    sided_by_parts(typed, &mut meter_of(budget))
+}
+
+fn sided_by_parts<G: PartizanTypeable>(
+    typed: &Typed<G>,
+    meter: &mut Meter,
+) -> Result<Sided, RuleError> {
+    let name = &typed.game.name;
+    let error = |e| RuleError::loopy(name, e);
+    let mut parts = Vec::new();
+    typed
+        .game
+        .rules
+        .components(typed.position.clone(), &mut parts);
+    let mut total: Option<Sided> = None;
+    for part in parts {
+        let game = loopy_game(&explore(typed, part, meter)?, name)?;
+        let value = Sided::of(&game, meter).map_err(error)?;
+        total = Some(match total {
+            None => value,
+            Some(total) => total.add(&value, meter).map_err(error)?,
+        });
+    }
+    match total {
+        Some(total) => Ok(total),
+        None => {
+            let zero = LoopyGame::new(vec![Vec::new()], vec![Vec::new()]).map_err(error)?;
+            Ok(Sided::stopper(Stopper::new(&zero, meter).map_err(error)?))
+        }
+    }
 }
 
 /// The value of a short position (or an impartial one, as its nimber) as a stopper.
@@ -118,16 +155,20 @@ pub(super) fn analyse<G: PartizanTypeable>(
     let budget = (request.budget)();
     let limits = budget.limits;
     let mut meter = meter_of(budget);
-    let graph = explore(typed, &mut meter)?;
+    let graph = match explore(typed, typed.position.clone(), &mut meter) {
+        Ok(graph) => graph,
+        Err(why) if why.limit_hint().is_some() && request.play == Play::Normal => {
+            return by_values(typed, request, why, each)
+        }
+        Err(why) => return Err(why),
+    };
     let labels = graph.solve(request.play);
     let outcome = Outcome::from(labels.outcome(0));
     let mut analysis = Analysis::new(Kind::LoopyPartizan, request.play, outcome, None);
     if request.play == Play::Normal {
         let name = &typed.game.name;
-        let value = loopy_game(&graph, name).and_then(|game| {
-            let sided = Sided::of(&game, &mut meter).map_err(|e| RuleError::loopy(name, e))?;
-            value_of(sided, limits, &mut meter, name)
-        });
+        let value = sided_by_parts(typed, &mut meter)
+            .and_then(|sided| value_of(sided, limits, &mut meter, name));
         match value {
             Ok(value) => analysis.value = Some(value),
             // The outcome and the moves are known: a value without sides, or past a limit,
@@ -164,6 +205,76 @@ pub(super) fn analyse<G: PartizanTypeable>(
             ) {
                 break;
             }
+        }
+    }
+    analysis.move_counts = Some(counts);
+    Ok(analysis)
+}
+
+/// The analysis of a position whose game graph is past the limits (`too_large`), by values
+/// where its parts have them: the outcome from the sides of their sum, and each move's result
+/// from the value of the position it leads to. Without values, the graph's error stands.
+fn by_values<G: PartizanTypeable>(
+    typed: &Typed<G>,
+    request: &Request<'_>,
+    too_large: RuleError,
+    each: &mut dyn FnMut(&Analysis, Move) -> bool,
+) -> Result<Analysis, RuleError> {
+    let budget = (request.budget)();
+    let limits = budget.limits;
+    let mut meter = meter_of(budget);
+    let Ok(sided) = sided_by_parts(typed, &mut meter) else {
+        return Err(too_large);
+    };
+    let outcome = sided.outcome();
+    let name = &typed.game.name;
+    let value = value_of(sided, limits, &mut meter, name)?;
+    let class = Outcome::from(outcome);
+    let mut analysis = Analysis::new(Kind::LoopyPartizan, Play::Normal, class, Some(value));
+    let mut counts = MoveCounts::default();
+    let mut moves = Vec::new();
+    for player in [Player::Left, Player::Right] {
+        if request.player.is_some_and(|p| p != player) {
+            continue;
+        }
+        let mover = Mover::from(player);
+        let first = match player {
+            Player::Left => outcome.left_starts,
+            Player::Right => outcome.right_starts,
+        };
+        let mut count = 0u64;
+        if let Some(result) = best_result(first, player) {
+            for option in typed.options_of(player, limits.max_memory)? {
+                let after = Typed {
+                    game: Arc::clone(&typed.game),
+                    position: option,
+                };
+                let to = typed.wrap(after.position.clone());
+                let after = sided_by_parts(&after, &mut meter)?.outcome();
+                // After the move the other player starts.
+                let next = match player {
+                    Player::Left => after.right_starts,
+                    Player::Right => after.left_starts,
+                };
+                if best_result(next, player) == Some(result) {
+                    count += 1;
+                    if moves.len() < request.keep {
+                        let component = 0;
+                        moves.push(Move {
+                            mover,
+                            result,
+                            component,
+                            to,
+                        });
+                    }
+                }
+            }
+        }
+        counts.set(mover, count);
+    }
+    for m in moves {
+        if !each(&analysis, m) {
+            break;
         }
     }
     analysis.move_counts = Some(counts);

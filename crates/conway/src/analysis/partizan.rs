@@ -192,7 +192,11 @@ impl<G: PartizanTypeable> Typed<G> {
 
     /// `player`'s options, refused where there are too many to list, or too many to hold
     /// in `max_memory`.
-    fn options_of(&self, player: Player, max_memory: u64) -> Result<Vec<G::Position>, RuleError> {
+    pub(super) fn options_of(
+        &self,
+        player: Player,
+        max_memory: u64,
+    ) -> Result<Vec<G::Position>, RuleError> {
         if let Some(bound) = self.game.rules.option_bound(&self.position) {
             let each = self.position.footprint() + 2 * size_of::<G::Position>();
             refuse_long_listing(&self.game.name, bound, each, max_memory)?;

@@ -349,3 +349,39 @@ fn left_wins_by_first_moves(
     path.pop();
     done.insert(at);
 }
+
+#[test]
+fn a_position_of_many_rows_is_valued_by_its_rows() {
+    // Eight rows of T.F have a game graph past the limits (each row's positions multiply),
+    // which made the analysis fail; each row is 0, so the whole is 0, a P-position.
+    let rows = vec!["T.F"; 8].join(" ");
+    let budget = || Budget {
+        limits: conway::engine::Limits {
+            max_positions: 100_000,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let request = Request::new(Play::Normal, &budget).keep(usize::MAX);
+    let analysis = position("backsliding-toads", &rows)
+        .analyse(&request)
+        .unwrap();
+    assert_eq!(analysis.outcome, Outcome::P);
+    assert_eq!(analysis.value.and_then(|v| v.show()).as_deref(), Some("0"));
+    assert_eq!(
+        analysis
+            .move_counts
+            .unwrap()
+            .iter()
+            .map(|(_, n)| n)
+            .sum::<u64>(),
+        0
+    );
+    // One row of TT.F beside them is on: Left wins, and her moves are found by values.
+    let more = format!("{rows} TT.F");
+    let analysis = position("backsliding-toads", &more)
+        .analyse(&request)
+        .unwrap();
+    assert_eq!(analysis.outcome, Outcome::L);
+    assert!(analysis.moves.iter().any(|m| m.mover == Mover::Left));
+}

@@ -62,6 +62,17 @@ impl Partizan for BackslidingToads {
     fn right_options(&self, rows: &Vec<Row>) -> Vec<Vec<Row>> {
         moves(rows, Cell::Frog)
     }
+
+    /// Each piece has at most a move forward and a step back.
+    fn option_bound(&self, rows: &Vec<Row>) -> Option<u64> {
+        let pieces = rows.iter().flatten().filter(|&&s| s != Cell::Empty).count();
+        Some(2 * pieces as u64)
+    }
+
+    /// Each row is a game of its own.
+    fn components(&self, rows: Vec<Row>, parts: &mut Vec<Vec<Row>>) {
+        parts.extend(rows.into_iter().map(|row| vec![row]));
+    }
 }
 
 impl PartizanNotation for BackslidingToads {
