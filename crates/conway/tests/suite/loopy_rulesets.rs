@@ -354,7 +354,7 @@ fn left_wins_by_first_moves(
 fn a_position_of_many_rows_is_valued_by_its_rows() {
     // Eight rows of T.F have a game graph past the limits (each row's positions multiply),
     // which made the analysis fail; each row is 0, so the whole is 0, a P-position.
-    let rows = vec!["T.F"; 8].join(" ");
+    let rows = ["T.F"; 8].join(" ");
     let budget = || Budget {
         limits: conway::engine::Limits {
             max_positions: 100_000,
