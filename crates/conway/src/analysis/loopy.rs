@@ -9,10 +9,10 @@ use super::partizan::Typed;
 use super::position::Valuer;
 use super::{
     refuse_long_listing, Analysis, Budget, Kind, Move, MoveCounts, MoveResult, Mover,
-    PartizanTypeable, Request, RuleError, ShortGame, Value,
+    PartizanTypeable, Position, Request, RuleError, ShortGame, Value,
 };
 use crate::engine::{Footprint, Limits, Meter, Outcome, Play};
-use crate::graph::{PartizanGraph, Winner};
+use crate::graph::{PartizanGraph, PartizanLabels, Winner};
 use crate::loopy::{LoopyGame, Sided, Stopper};
 use crate::partizan::Player;
 use crate::short::Store;
@@ -179,6 +179,22 @@ pub(super) fn analyse<G: PartizanTypeable>(
             Err(why) => return Err(why),
         }
     }
+    graph_moves(&graph, &labels, request, analysis, each, |p| {
+        (0, typed.wrap(p.clone()))
+    })
+}
+
+/// `analysis` with the best moves of each wanted player from vertex 0 of `graph`, as its
+/// `labels` give them (winning moves fastest first), handed to `each` and counted; `to_move`
+/// says which component a vertex's move changes and where it leads.
+pub(super) fn graph_moves<P>(
+    graph: &PartizanGraph<P>,
+    labels: &PartizanLabels,
+    request: &Request<'_>,
+    mut analysis: Analysis,
+    each: &mut dyn FnMut(&Analysis, Move) -> bool,
+    to_move: impl Fn(&P) -> (usize, Position),
+) -> Result<Analysis, RuleError> {
     let mut counts = MoveCounts::default();
     for player in [Player::Left, Player::Right] {
         if request.player.is_some_and(|p| p != player) {
@@ -189,11 +205,10 @@ pub(super) fn analyse<G: PartizanTypeable>(
             counts.set(mover, 0);
             continue;
         };
-        let best = labels.best_moves(&graph, 0, player);
+        let best = labels.best_moves(graph, 0, player);
         counts.set(mover, best.len() as u64);
         for &w in best.iter().take(request.keep) {
-            let to = typed.wrap(graph.position(w).clone());
-            let component = 0;
+            let (component, to) = to_move(graph.position(w));
             if !each(
                 &analysis,
                 Move {

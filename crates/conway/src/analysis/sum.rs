@@ -363,38 +363,11 @@ impl Sum {
             Err(why) => return Err(why),
         }
         let passed: Vec<Position> = self.components.iter().map(Position::passed).collect();
-        let mut counts = MoveCounts::default();
-        for player in [Player::Left, Player::Right] {
-            if !request.wants(player) {
-                continue;
-            }
-            let mover = Mover::from(player);
-            let Some(result) = loopy::best_result(labels.winner(0, player), player) else {
-                counts.set(mover, 0);
-                continue;
-            };
-            let best = labels.best_moves(&graph, 0, player);
-            counts.set(mover, best.len() as u64);
-            for &w in best.iter().take(request.keep) {
-                let after = graph.position(w);
-                let moved = (0..after.len()).find(|&i| after[i] != passed[i]);
-                let component = moved.expect("a move changes a component");
-                let to = after[component].clone();
-                if !each(
-                    &analysis,
-                    Move {
-                        mover,
-                        result,
-                        component,
-                        to,
-                    },
-                ) {
-                    break;
-                }
-            }
-        }
-        analysis.move_counts = Some(counts);
-        Ok(analysis)
+        loopy::graph_moves(&graph, &labels, request, analysis, each, |after| {
+            let moved = (0..after.len()).find(|&i| after[i] != passed[i]);
+            let component = moved.expect("a move changes a component");
+            (component, after[component].clone())
+        })
     }
 
     /// Every sum of component positions this one reaches, vertex 0 the sum itself: a move of
