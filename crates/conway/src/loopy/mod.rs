@@ -17,12 +17,14 @@
 
 mod sides;
 mod simplify;
+mod store;
 mod survival;
 #[cfg(test)]
 mod tests;
 mod text;
 
 pub use sides::Sided;
+pub use store::StopperStore;
 pub use survival::Relation;
 pub use text::{named, NAMES};
 

@@ -12,6 +12,20 @@ use super::survival::{self, Order};
 use super::LoopyGame;
 use crate::engine::{Meter, SearchError};
 use std::collections::BTreeSet;
+use std::ops::Range;
+
+/// The order of the positions being simplified, as the simplification asks for it: a table
+/// of every pair ([`Order`]), or one that finds each pair when first asked.
+pub(super) trait Compare {
+    /// Whether position `a` is at least position `b`.
+    fn geq(&mut self, a: u32, b: u32, meter: &mut Meter) -> Result<bool, SearchError>;
+}
+
+impl Compare for &Order {
+    fn geq(&mut self, a: u32, b: u32, _: &mut Meter) -> Result<bool, SearchError> {
+        Ok(Order::geq(self, a, b))
+    }
+}
 
 /// The simplest form of the stopper `game`.
 pub(super) fn simplest_form(game: &LoopyGame, meter: &mut Meter) -> Result<LoopyGame, SearchError> {
@@ -28,7 +42,9 @@ pub(super) fn simplest_forms(
     meter: &mut Meter,
 ) -> Result<(LoopyGame, Vec<u32>), SearchError> {
     let order = survival::order(game, game, meter)?;
-    let reduced = reduced_options(game, &order, None, meter)?.unwrap_or_else(|| game.clone());
+    let everything = 0..game.len() as u32;
+    let reduced = reduced_options(game, everything, &mut &order, None, meter)?
+        .unwrap_or_else(|| game.clone());
     let (merged, representative) = merged(reduced, &order);
     let roots: Vec<u32> = roots.iter().map(|&r| representative[r as usize]).collect();
     Ok(merged.restricted(&roots))
@@ -48,7 +64,8 @@ pub(super) fn simplified(
     favoured: Option<Side>,
     meter: &mut Meter,
 ) -> Result<Option<LoopyGame>, SearchError> {
-    let reduced = reduced_options(game, order, favoured, meter)?;
+    let everything = 0..game.len() as u32;
+    let reduced = reduced_options(game, everything, &mut &*order, favoured, meter)?;
     Ok(reduced.map(|reduced| {
         let (mut fused, _) = merged(reduced, order);
         fused.tidy();
@@ -56,11 +73,12 @@ pub(super) fn simplified(
     }))
 }
 
-/// `game` with the reversible options bypassed and the dominated ones deleted, as
-/// [`simplified`] says; `None` if the options did not settle.
-fn reduced_options(
+/// `game` with the reversible options of the positions `vertices` bypassed and the dominated
+/// ones deleted, as [`simplified`] says; `None` if the options did not settle.
+pub(super) fn reduced_options(
     game: &LoopyGame,
-    order: &Order,
+    vertices: Range<u32>,
+    order: &mut impl Compare,
     favoured: Option<Side>,
     meter: &mut Meter,
 ) -> Result<Option<LoopyGame>, SearchError> {
@@ -68,7 +86,7 @@ fn reduced_options(
     let mut rounds = 0;
     loop {
         let mut changed = false;
-        for v in 0..game.len() as u32 {
+        for v in vertices.clone() {
             let lefts = reduced(
                 v,
                 (&left, &right),
@@ -112,10 +130,16 @@ pub(super) enum Side {
 
 impl Side {
     /// Whether `a` is at least as good as `b` for this player.
-    fn prefers(self, order: &Order, a: u32, b: u32) -> bool {
+    fn prefers(
+        self,
+        order: &mut impl Compare,
+        a: u32,
+        b: u32,
+        meter: &mut Meter,
+    ) -> Result<bool, SearchError> {
         match self {
-            Side::Left => order.geq(a, b),
-            Side::Right => order.geq(b, a),
+            Side::Left => order.geq(a, b, meter),
+            Side::Right => order.geq(b, a, meter),
         }
     }
 }
@@ -127,7 +151,7 @@ fn reduced(
     v: u32,
     (own, other): (&[Vec<u32>], &[Vec<u32>]),
     given: &[Vec<u32>],
-    order: &Order,
+    order: &mut impl Compare,
     side: Side,
     favoured: Option<Side>,
     meter: &mut Meter,
@@ -142,17 +166,7 @@ fn reduced(
     let mut kept = BTreeSet::new();
     let mut bypassed = BTreeSet::new();
     // A reversing reply leaves the opponent's position no better for them than `v`.
-    let reversing = |a: u32| {
-        other[a as usize]
-            .iter()
-            .copied()
-            .find(|&reply| side.prefers(order, v, reply))
-    };
-    while let Some((a, reply)) = options
-        .iter()
-        .filter(|a| !kept.contains(*a))
-        .find_map(|&a| reversing(a).map(|reply| (a, reply)))
-    {
+    while let Some((a, reply)) = reversible(v, &options, &kept, other, order, side, meter)? {
         meter.count(1)?;
         let replacement = &own[reply as usize];
         let returns = replacement
@@ -166,12 +180,51 @@ fn reduced(
         bypassed.insert(a);
         options.extend(replacement.iter().filter(|w| !bypassed.contains(*w)));
     }
-    let dominated = |a: u32| {
-        options
-            .iter()
-            .any(|&b| b != a && side.prefers(order, b, a) && (!side.prefers(order, a, b) || b < a))
-    };
-    Ok(options.iter().copied().filter(|&a| !dominated(a)).collect())
+    let mut undominated = Vec::with_capacity(options.len());
+    for &a in &options {
+        if !dominated(a, &options, order, side, meter)? {
+            undominated.push(a);
+        }
+    }
+    Ok(undominated)
+}
+
+/// An option of `options` (not `kept`) for `side` at `v` and the opponent's reply to it
+/// (among `other`) that leaves the opponent no better off than at `v`, if there is one.
+fn reversible(
+    v: u32,
+    options: &BTreeSet<u32>,
+    kept: &BTreeSet<u32>,
+    other: &[Vec<u32>],
+    order: &mut impl Compare,
+    side: Side,
+    meter: &mut Meter,
+) -> Result<Option<(u32, u32)>, SearchError> {
+    for &a in options.iter().filter(|a| !kept.contains(*a)) {
+        for &reply in &other[a as usize] {
+            if side.prefers(order, v, reply, meter)? {
+                return Ok(Some((a, reply)));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Whether another of `options` is at least as good as `a` for `side` (of equal options, the
+/// least vertex stays).
+fn dominated(
+    a: u32,
+    options: &BTreeSet<u32>,
+    order: &mut impl Compare,
+    side: Side,
+    meter: &mut Meter,
+) -> Result<bool, SearchError> {
+    for &b in options.iter().filter(|&&b| b != a) {
+        if side.prefers(order, b, a, meter)? && (b < a || !side.prefers(order, a, b, meter)?) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// The game with each set of equal positions made one, the least of them (the others stay,

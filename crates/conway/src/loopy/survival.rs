@@ -10,6 +10,7 @@
 
 use super::LoopyGame;
 use crate::engine::{Meter, SearchError};
+use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 
 /// How two stoppers compare: `leq` when the first is `≤` the second, `geq` when `≥`.
@@ -318,5 +319,179 @@ impl<'a> Buchi<'a> {
             }
         }
         Ok(attracted)
+    }
+}
+
+/// `a ≥ b` between the positions of a graph that grows (a store of values and the positions
+/// being added to it), each pair found when first asked: a question explores only the pairs
+/// it reaches that no earlier question settled, and keeps the answer for each of them. Pairs
+/// of positions below `settled` are kept for good; a pair with a newer position is kept in
+/// `fresh` until the caller renames it with [`Memo::settle`].
+#[derive(Default)]
+pub(super) struct Memo {
+    known: FxHashMap<(u32, u32), bool>,
+    fresh: FxHashMap<(u32, u32), bool>,
+    settled: u32,
+}
+
+/// Bytes a pair holds in a [`Memo`]: the key, the answer and the table's spare room.
+const MEMO_PAIR_BYTES: u64 = 24;
+
+/// Bytes a state holds while a [`Memo`] explores: its key and number in the index, its entry,
+/// and its moves forward and back.
+const EXPLORED_STATE_BYTES: u64 = 64;
+
+impl Memo {
+    /// Whether `a ≥ b` in `game`, whose positions below the settled ones must be those of the
+    /// questions asked before.
+    pub(super) fn geq(
+        &mut self,
+        game: &LoopyGame,
+        a: u32,
+        b: u32,
+        meter: &mut Meter,
+    ) -> Result<bool, SearchError> {
+        if let Some(known) = self.answer(a, b) {
+            return Ok(known);
+        }
+        self.explore(game, a, b, meter)?;
+        Ok(self
+            .answer(a, b)
+            .expect("the pair asked about was explored"))
+    }
+
+    fn answer(&self, a: u32, b: u32) -> Option<bool> {
+        let map = if a.max(b) < self.settled {
+            &self.known
+        } else {
+            &self.fresh
+        };
+        map.get(&(a, b)).copied()
+    }
+
+    /// Keeps the answers about newer positions for good, each position `v` renamed
+    /// `rename[v - settled]`, and settles every position below `settled`.
+    pub(super) fn settle(&mut self, rename: &[u32], settled: u32) {
+        let old = self.settled;
+        let name = |v: u32| {
+            if v < old {
+                v
+            } else {
+                rename[(v - old) as usize]
+            }
+        };
+        for ((a, b), answer) in self.fresh.drain() {
+            self.known.entry((name(a), name(b))).or_insert(answer);
+        }
+        self.settled = settled;
+    }
+
+    /// Answers `a ≥ b` and every pair that Left's survival in `a − b` reaches and that is not
+    /// answered yet, by retrograde analysis of the states found (pairs with Right to move that
+    /// are answered end the search).
+    fn explore(
+        &mut self,
+        game: &LoopyGame,
+        a: u32,
+        b: u32,
+        meter: &mut Meter,
+    ) -> Result<(), SearchError> {
+        // A state is a pair and whether Right is to move; `moves[first[s]..first[s + 1]]`
+        // are the states its player can reach.
+        let mut index: FxHashMap<(u32, u32, bool), u32> = FxHashMap::default();
+        let mut states = vec![(a, b, true)];
+        index.insert((a, b, true), 0);
+        let (mut first, mut moves) = (vec![0u32], Vec::new());
+        let mut answered = Vec::new();
+        let mut next = 0;
+        while next < states.len() {
+            let (x, y, right_to_move) = states[next];
+            next += 1;
+            let known = if right_to_move {
+                self.answer(x, y)
+            } else {
+                None
+            };
+            answered.push(known);
+            if known.is_none() {
+                let (in_g, in_h) = if right_to_move {
+                    (game.right_options(x), game.left_options(y))
+                } else {
+                    (game.left_options(x), game.right_options(y))
+                };
+                let reached = in_g
+                    .iter()
+                    .map(|&x2| (x2, y))
+                    .chain(in_h.iter().map(|&y2| (x, y2)));
+                for (x2, y2) in reached {
+                    let key = (x2, y2, !right_to_move);
+                    let s = *index.entry(key).or_insert_with(|| {
+                        states.push(key);
+                        states.len() as u32 - 1
+                    });
+                    moves.push(s);
+                }
+            }
+            first.push(moves.len() as u32);
+            if next % 1024 == 0 {
+                meter.count(1024 / 16)?;
+                meter.hold(meter.held() + states.len() as u64 * EXPLORED_STATE_BYTES)?;
+            }
+        }
+        let count = states.len();
+        let mut back_first = vec![0u32; count + 1];
+        for &t in &moves {
+            back_first[t as usize + 1] += 1;
+        }
+        for s in 0..count {
+            back_first[s + 1] += back_first[s];
+        }
+        let mut back = vec![0u32; moves.len()];
+        let mut filled = back_first.clone();
+        for s in 0..count {
+            for &t in &moves[first[s] as usize..first[s + 1] as usize] {
+                back[filled[t as usize] as usize] = s as u32;
+                filled[t as usize] += 1;
+            }
+        }
+        // Right's wins, the least fixed point: a pair answered "Left does not survive", a
+        // Right turn with a move to a win, a Left turn whose moves all reach wins.
+        let mut unwon: Vec<u32> = (0..count).map(|s| first[s + 1] - first[s]).collect();
+        let mut won = vec![false; count];
+        let mut queue: Vec<u32> = Vec::new();
+        for s in 0..count {
+            let right_to_move = states[s].2;
+            if answered[s] == Some(false) || (!right_to_move && unwon[s] == 0) {
+                won[s] = true;
+                queue.push(s as u32);
+            }
+        }
+        while let Some(t) = queue.pop() {
+            for &s in &back[back_first[t as usize] as usize..back_first[t as usize + 1] as usize] {
+                let s = s as usize;
+                if won[s] {
+                    continue;
+                }
+                unwon[s] -= 1;
+                if states[s].2 || unwon[s] == 0 {
+                    won[s] = true;
+                    queue.push(s as u32);
+                }
+            }
+        }
+        let mut added = 0;
+        for s in 0..count {
+            let (x, y, right_to_move) = states[s];
+            if right_to_move && answered[s].is_none() {
+                let map = if x.max(y) < self.settled {
+                    &mut self.known
+                } else {
+                    &mut self.fresh
+                };
+                map.insert((x, y), !won[s]);
+                added += 1;
+            }
+        }
+        meter.hold_more(added * MEMO_PAIR_BYTES)
     }
 }

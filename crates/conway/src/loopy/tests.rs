@@ -431,3 +431,61 @@ fn sidling_settles_where_the_graph_does_not_simplify() {
     assert!(isomorphic(sides.offside().graph(), &short("*")));
     assert!(sides_predict(&game, &sides, &test_games()));
 }
+
+/// A position's Left and Right moves, each a number to be taken modulo the positions known
+/// when its layer comes.
+type RawMoves = (Vec<u32>, Vec<u32>);
+
+/// Layers of up to three positions.
+fn raw_layers() -> impl Strategy<Value = Vec<Vec<RawMoves>>> {
+    let moves = || prop::collection::vec(any::<u32>(), 0..3);
+    let layer = prop::collection::vec((moves(), moves()), 1..4);
+    prop::collection::vec(layer, 1..7)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A store built layer by layer holds the value of each position that the whole graph
+    /// gives it, in simplest form, and one vertex for each distinct value.
+    #[test]
+    fn a_store_built_by_layers_holds_the_values_of_the_whole_graph(layers in raw_layers()) {
+        let mut store = StopperStore::new();
+        let (mut left, mut right) = (Vec::<Vec<u32>>::new(), Vec::<Vec<u32>>::new());
+        let mut vertex_of = Vec::new();
+        for layer in layers {
+            let (base, known) = (store.len() as u32, left.len() as u32);
+            let reach = known + layer.len() as u32;
+            let position = |m: &u32| m % reach;
+            // An earlier position is its value in the store; one of the layer, `base + j`.
+            let in_store = |p: u32| if p < known { vertex_of[p as usize] } else { base + p - known };
+            let lists = |pick: fn(&RawMoves) -> &Vec<u32>| -> Vec<Vec<u32>> {
+                layer.iter().map(|m| pick(m).iter().map(|w| in_store(position(w))).collect()).collect()
+            };
+            match store.add_layer(lists(|m| &m.0), lists(|m| &m.1), &mut meter()) {
+                Ok(vertices) => {
+                    vertex_of.extend(vertices);
+                    left.extend(layer.iter().map(|m| m.0.iter().map(position).collect::<Vec<_>>()));
+                    right.extend(layer.iter().map(|m| m.1.iter().map(position).collect::<Vec<_>>()));
+                }
+                Err(LoopyError::NotStopper(_)) => {}
+                Err(error) => panic!("{error}"),
+            }
+        }
+        prop_assume!(!left.is_empty());
+        let whole = LoopyGame { left, right };
+        let alone: Vec<Stopper> = (0..whole.len() as u32)
+            .map(|p| Stopper::new(&whole.rooted_at(p), &mut meter()).unwrap())
+            .collect();
+        for p in 0..whole.len() {
+            let stored = store.value(vertex_of[p]);
+            let r = stored.relation(&alone[p], &mut meter()).unwrap();
+            prop_assert!(r.leq && r.geq, "position {} has the wrong value", p);
+            prop_assert!(isomorphic(stored.graph(), alone[p].graph()), "not in simplest form");
+            for q in 0..p {
+                let r = alone[p].relation(&alone[q], &mut meter()).unwrap();
+                prop_assert_eq!(vertex_of[p] == vertex_of[q], r.leq && r.geq);
+            }
+        }
+    }
+}

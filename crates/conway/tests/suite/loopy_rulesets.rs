@@ -6,10 +6,12 @@
 //! ever comes. The analysis must give that outcome and, for each player, every move that
 //! achieves the best the player can (a win, else a draw).
 
+use conway::analysis::PartizanNotation;
 use conway::analysis::{Budget, Kind, Move, MoveResult, Mover, Position, Request, Sum, Value};
-use conway::engine::{Outcome, Play};
+use conway::engine::{Limits, Meter, Outcome, Play};
 use conway::games::ruleset;
 use conway::graph::{PartizanOutcome, Winner};
+use conway::loopy::Stopper;
 use conway::partizan::Player;
 use std::collections::{HashMap, HashSet};
 
@@ -384,4 +386,58 @@ fn a_position_of_many_rows_is_valued_by_its_rows() {
         .unwrap();
     assert_eq!(analysis.outcome, Outcome::L);
     assert!(analysis.moves.iter().any(|m| m.mover == Mover::Left));
+}
+
+/// The census of a board layer by layer against the whole graph of its positions simplified
+/// at once (the order of every pair), and each value's outcome against the brute force.
+fn census_agrees_with_the_whole_graph(width: u8, height: u8, geese: usize) -> usize {
+    use conway::games::loopy::FoxAndGeese;
+    use conway::loopy::{stopper_values, Sided};
+    use conway::partizan::Partizan;
+    let mut meter = Meter::new(Limits::default());
+    let census = FoxAndGeese
+        .census(width, height, geese, &mut meter)
+        .unwrap();
+    let index: HashMap<_, u32> = census
+        .values
+        .iter()
+        .enumerate()
+        .map(|(i, (board, _))| (*board, i as u32))
+        .collect();
+    let lists = |options: &dyn Fn(&_) -> Vec<_>| -> Vec<Vec<u32>> {
+        let each = |(board, _): &(_, u32)| options(board).iter().map(|o| index[o]).collect();
+        census.values.iter().map(each).collect()
+    };
+    let left = lists(&|b| FoxAndGeese.left_options(b));
+    let right = lists(&|b| FoxAndGeese.right_options(b));
+    let (whole, place) = stopper_values(left, right, &mut meter).unwrap();
+    let mut first_of_vertex: HashMap<u32, usize> = HashMap::new();
+    for (i, &(board, vertex)) in census.values.iter().enumerate() {
+        let value = census.store.value(vertex);
+        let alone = Stopper::new(&whole.rooted_at(place[i]), &mut meter).unwrap();
+        let relation = value.relation(&alone, &mut meter).unwrap();
+        assert!(relation.leq && relation.geq, "{board:?}");
+        let first = *first_of_vertex.entry(vertex).or_insert(i);
+        assert_eq!(
+            place[first], place[i],
+            "equal in the census, not in the whole graph"
+        );
+        let text = FoxAndGeese.show(&board);
+        let parts = [position("fox-and-geese", &text)];
+        let outcome = Outcome::from(Sided::stopper(value).outcome());
+        assert_eq!(
+            outcome,
+            Brute::of(&parts, Play::Normal).outcome(&parts),
+            "{text}"
+        );
+    }
+    let distinct: HashSet<u32> = place.iter().copied().collect();
+    assert_eq!(census.store.len(), distinct.len());
+    census.store.len()
+}
+
+#[test]
+fn a_census_by_layers_agrees_with_the_whole_graph_and_the_brute_force() {
+    assert_eq!(census_agrees_with_the_whole_graph(4, 4, 2), 18);
+    assert!(census_agrees_with_the_whole_graph(5, 4, 3) > 1);
 }

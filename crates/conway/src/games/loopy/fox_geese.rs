@@ -6,7 +6,8 @@
 //! `1 + over`.
 
 use crate::analysis::{Kind, Params, PartizanNotation, RuleInfo};
-use crate::engine::Footprint;
+use crate::engine::{Footprint, Meter, SearchError};
+use crate::loopy::{LoopyError, StopperStore};
 use crate::partizan::{Partizan, Player};
 use crate::text::ParseError;
 
@@ -175,6 +176,130 @@ impl PartizanNotation for FoxAndGeese {
         }
         let (start, end) = (left.trailing_zeros(), arrived.trailing_zeros());
         format!("{name} from {} to {}", from.place(start), from.place(end))
+    }
+}
+
+/// A census of Fox and Geese: the value of every position of a board with the fox and a
+/// number of geese on the dark squares, as a vertex of one store of values.
+pub struct Census {
+    /// The values, each once.
+    pub store: StopperStore,
+    /// Each position and the vertex of its value in the store.
+    pub values: Vec<(Board, u32)>,
+}
+
+impl FoxAndGeese {
+    /// Values every position of the `width` × `height` board with the fox and `geese` geese
+    /// on the dark squares (those whose row and column, counted from the top left, differ in
+    /// parity). The geese standing still, the fox's moves make a layer whose every goose move
+    /// leads to a layer with the geese further up; so layers are valued from the geese
+    /// furthest up, each against the values already known ([`StopperStore`]).
+    pub fn census(
+        &self,
+        width: u8,
+        height: u8,
+        geese: usize,
+        meter: &mut Meter,
+    ) -> Result<Census, LoopyError> {
+        let squares = width as u32 * height as u32;
+        if squares as usize > MAX_SQUARES {
+            let what = format!(
+                "a board of {squares} squares, more than the {MAX_SQUARES} a board may have"
+            );
+            return Err(SearchError::TooLarge { what }.into());
+        }
+        let row = |s: u32| s / width as u32;
+        let dark: Vec<u32> = (0..squares)
+            .filter(|&s| (row(s) + s % width as u32) % 2 == 1)
+            .collect();
+        // Each position is held in the list of values and in the map of vertices, and each
+        // layer's mask while the layers are sorted.
+        let layer_count = binomial(dark.len(), geese);
+        let positions = layer_count.saturating_mul(dark.len().saturating_sub(geese) as u64);
+        meter.hold_more(
+            layer_count
+                .saturating_mul(16)
+                .saturating_add(positions.saturating_mul(CENSUS_POSITION_BYTES)),
+        )?;
+        let mut layers = Vec::new();
+        masks_of(&dark, geese, 0, &mut layers);
+        let rows = |mask: u128| -> u32 {
+            dark.iter()
+                .filter(|&&s| mask >> s & 1 == 1)
+                .map(|&s| row(s))
+                .sum()
+        };
+        layers.sort_by_key(|&mask| (rows(mask), mask));
+        let mut store = StopperStore::new();
+        let mut values = Vec::new();
+        let mut vertex_of = std::collections::HashMap::new();
+        for geese in layers {
+            let base = store.len() as u32;
+            let boards: Vec<Board> = dark
+                .iter()
+                .filter(|&&s| geese >> s & 1 == 0)
+                .map(|&s| Board {
+                    width,
+                    height,
+                    geese,
+                    foxes: 1 << s,
+                })
+                .collect();
+            let place: std::collections::HashMap<u128, u32> = boards
+                .iter()
+                .enumerate()
+                .map(|(j, b)| (b.foxes, base + j as u32))
+                .collect();
+            let left = boards
+                .iter()
+                .map(|b| self.left_options(b).iter().map(|o| vertex_of[o]).collect())
+                .collect();
+            let right = boards
+                .iter()
+                .map(|b| {
+                    self.right_options(b)
+                        .iter()
+                        .map(|o| place[&o.foxes])
+                        .collect()
+                })
+                .collect();
+            let vertices = store.add_layer(left, right, meter)?;
+            for (board, vertex) in boards.into_iter().zip(vertices) {
+                vertex_of.insert(board, vertex);
+                values.push((board, vertex));
+            }
+        }
+        Ok(Census { store, values })
+    }
+}
+
+/// Bytes a position of a census holds beside its value: the board in the list and in the map.
+const CENSUS_POSITION_BYTES: u64 = 2 * size_of::<Board>() as u64 + 24;
+
+/// The number of ways to choose `k` of `n`, or `u64::MAX` if it is more.
+fn binomial(n: usize, k: usize) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let mut ways: u128 = 1;
+    for i in 0..k.min(n - k) {
+        ways = ways * (n - i) as u128 / (i + 1) as u128;
+        if ways > u64::MAX as u128 {
+            return u64::MAX;
+        }
+    }
+    ways as u64
+}
+
+/// Pushes onto `masks` the mask `mask` with each choice of `k` of `squares` added.
+fn masks_of(squares: &[u32], k: usize, mask: u128, masks: &mut Vec<u128>) {
+    match (k, squares) {
+        (0, _) => masks.push(mask),
+        (_, []) => {}
+        (_, [first, rest @ ..]) => {
+            masks_of(rest, k - 1, mask | 1 << first, masks);
+            masks_of(rest, k, mask, masks);
+        }
     }
 }
 
