@@ -29,6 +29,7 @@
 //! ```
 
 mod adjacency;
+mod components;
 mod compound;
 mod gamma;
 mod intern;
@@ -50,6 +51,7 @@ pub use text::{GraphText, ReadError, TextError};
 
 use crate::engine::{Footprint, Meter, SearchError};
 use adjacency::Adjacency;
+pub(crate) use components::sinks_first;
 use intern::Interner;
 use std::hash::Hash;
 use std::mem::size_of;

@@ -410,8 +410,8 @@ pub fn values(
 
 /// The simplest forms of every vertex of a graph that is a stopper from each vertex, all at
 /// once: one graph in which equal values share a vertex, and the vertex of each (so the
-/// distinct values of a census are the distinct vertices). One comparison of every pair of
-/// positions serves them all.
+/// distinct values of a census are the distinct vertices). The graph's strongly connected
+/// components, sinks first, are added to one [`StopperStore`] as its layers.
 pub fn stopper_values(
     left: Vec<Vec<u32>>,
     right: Vec<Vec<u32>>,
@@ -421,8 +421,8 @@ pub fn stopper_values(
     if !whole.is_stopper() {
         return Err(LoopyError::NotStopper("the graph".to_string()));
     }
-    let roots: Vec<u32> = (0..whole.len() as u32).collect();
-    Ok(simplify::simplest_forms(&whole, &roots, meter)?)
+    let (store, vertex_of) = StopperStore::of_graph(&whole, meter)?;
+    Ok(store.graph().restricted(&vertex_of))
 }
 
 /// The graph of `left` and `right` as given, every vertex kept, its moves checked.
@@ -469,9 +469,7 @@ impl Stopper {
         if !game.is_stopper() {
             return Err(LoopyError::NotStopper("the game".into()));
         }
-        Ok(Stopper {
-            game: simplify::simplest_form(game, meter)?,
-        })
+        Stopper::simplest(game, meter)
     }
 
     /// The short game `game` as a stopper, its positions counted against `meter`.
@@ -503,9 +501,13 @@ impl Stopper {
         if !sum.is_stopper() {
             return Err(LoopyError::NotStopper("the sum".into()));
         }
-        Ok(Stopper {
-            game: simplify::simplest_form(&sum, meter)?,
-        })
+        Stopper::simplest(&sum, meter)
+    }
+
+    /// The simplest form of `game`, a stopper.
+    fn simplest(game: &LoopyGame, meter: &mut Meter) -> Result<Stopper, LoopyError> {
+        let (store, vertex_of) = StopperStore::of_graph(game, meter)?;
+        Ok(store.value(vertex_of[0]))
     }
 
     /// How `self` compares with `other`.

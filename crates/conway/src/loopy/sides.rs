@@ -17,7 +17,7 @@
 
 use super::simplify::{self, Side};
 use super::survival;
-use super::{LoopyError, LoopyGame, Stopper};
+use super::{LoopyError, LoopyGame, Stopper, StopperStore};
 use crate::engine::{Meter, Play};
 use crate::graph::{PartizanOutcome, Winner};
 use crate::partizan::Player;
@@ -168,36 +168,27 @@ const KNOT_ROUNDS: [usize; 4] = [4, 12, 28, 63];
 /// Conway's sidling: every position starts as `on`, and each round gives each position the
 /// value `{f(G^L) | f(G^R)}` of the last round's values, which only go down. Where a round
 /// changes no value, the values are the largest fixed point, the onsides; the positions'
-/// values are kept in one simplified stopper graph, where equal values share a vertex. Where
+/// values are kept in one store ([`StopperStore`]), where equal values share a vertex and
+/// comparisons found in one round serve the next. Where
 /// values still move after some rounds, the knot is tied (values that only converge, to
 /// `over` or down the integers to `off`, are found so). Every candidate is proved before it
 /// is the answer.
 fn sidled(game: &LoopyGame, meter: &mut Meter) -> Result<Option<Stopper>, LoopyError> {
     let count = game.len();
-    let mut values = LoopyGame {
-        left: vec![vec![0]],
-        right: vec![vec![]],
-    };
-    let mut value_of = vec![0u32; count];
+    let mut values = StopperStore::new();
+    // `on`, the value every position starts from: a layer of one position moving to itself.
+    let on = values.add_layer(vec![vec![0]], vec![vec![]], meter)?[0];
+    let mut value_of = vec![on; count];
     for round in 0..SIDLING_ROUNDS {
-        let base = values.len() as u32;
-        let mut next = values.clone();
-        for v in 0..count {
-            let map = |list: &[u32]| list.iter().map(|&w| value_of[w as usize]).collect();
-            next.left.push(map(&game.left[v]));
-            next.right.push(map(&game.right[v]));
-        }
-        let roots: Vec<u32> = value_of
-            .iter()
-            .copied()
-            .chain(base..base + count as u32)
-            .collect();
-        let (simplest, images) = simplify::simplest_forms(&next, &roots, meter)?;
-        let (before, after) = images.split_at(count);
-        let candidate = if before == after {
-            Some(Stopper::new(&simplest.rooted_at(after[0]), meter)?)
+        let map = |list: &Vec<u32>| list.iter().map(|&w| value_of[w as usize]).collect();
+        let left = game.left.iter().map(map).collect();
+        let right = game.right.iter().map(map).collect();
+        let after = values.add_layer(left, right, meter)?;
+        let settled = value_of == after;
+        let candidate = if settled {
+            Some(values.value(after[0]))
         } else if KNOT_ROUNDS.contains(&round) {
-            knotted(&simplest, before, after, meter)?
+            knotted(values.graph(), &value_of, &after, meter)?
         } else {
             None
         };
@@ -206,11 +197,10 @@ fn sidled(game: &LoopyGame, meter: &mut Meter) -> Result<Option<Stopper>, LoopyE
                 return Ok(Some(stopper));
             }
         }
-        if before == after {
+        if settled {
             return Ok(None);
         }
-        values = simplest;
-        value_of = after.to_vec();
+        value_of = after;
     }
     Ok(None)
 }

@@ -8,11 +8,10 @@
 //! has no such play that goes on for ever, so replacing ends. Fusing comes last: two equal
 //! positions become one, which before the bypassing could close a cycle of alternating play.
 
-use super::survival::{self, Order};
+use super::survival::Order;
 use super::LoopyGame;
 use crate::engine::{Meter, SearchError};
 use std::collections::BTreeSet;
-use std::ops::Range;
 
 /// The order of the positions being simplified, as the simplification asks for it: a table
 /// of every pair ([`Order`]), or one that finds each pair when first asked.
@@ -27,24 +26,21 @@ impl Compare for &Order {
     }
 }
 
-/// The simplest form of the stopper `game`.
-pub(super) fn simplest_form(game: &LoopyGame, meter: &mut Meter) -> Result<LoopyGame, SearchError> {
-    let order = survival::order(game, game, meter)?;
-    Ok(simplified(game, &order, None, meter)?.unwrap_or_else(|| game.clone()))
-}
-
 /// The simplest forms of the positions `roots` of the stopper graph `game` (which vertex 0
 /// need not reach), drawn in one graph: the graph, and the vertex of each root in it. Equal
-/// roots share a vertex.
+/// roots share a vertex. By the order of every pair of positions at once: the definition
+/// that the store, which compares only the pairs it needs, is checked against.
+#[cfg(test)]
 pub(super) fn simplest_forms(
     game: &LoopyGame,
     roots: &[u32],
     meter: &mut Meter,
 ) -> Result<(LoopyGame, Vec<u32>), SearchError> {
-    let order = survival::order(game, game, meter)?;
-    let everything = 0..game.len() as u32;
-    let reduced = reduced_options(game, everything, &mut &order, None, meter)?
-        .unwrap_or_else(|| game.clone());
+    let order = super::survival::order(game, game, meter)?;
+    let reduced = match reduced_options(game, 0, &mut &order, None, meter)? {
+        Some((left, right)) => LoopyGame { left, right },
+        None => game.clone(),
+    };
     let (merged, representative) = merged(reduced, &order);
     let roots: Vec<u32> = roots.iter().map(|&r| representative[r as usize]).collect();
     Ok(merged.restricted(&roots))
@@ -64,51 +60,41 @@ pub(super) fn simplified(
     favoured: Option<Side>,
     meter: &mut Meter,
 ) -> Result<Option<LoopyGame>, SearchError> {
-    let everything = 0..game.len() as u32;
-    let reduced = reduced_options(game, everything, &mut &*order, favoured, meter)?;
-    Ok(reduced.map(|reduced| {
-        let (mut fused, _) = merged(reduced, order);
+    let reduced = reduced_options(game, 0, &mut &*order, favoured, meter)?;
+    Ok(reduced.map(|(left, right)| {
+        let (mut fused, _) = merged(LoopyGame { left, right }, order);
         fused.tidy();
         fused
     }))
 }
 
-/// `game` with the reversible options of the positions `vertices` bypassed and the dominated
-/// ones deleted, as [`simplified`] says; `None` if the options did not settle.
+/// The options of the positions of `game` from `first` on, with the reversible ones bypassed
+/// and the dominated ones deleted, as [`simplified`] says (Left's lists, then Right's); `None`
+/// if the options did not settle. The positions before `first` are taken as they are.
 pub(super) fn reduced_options(
     game: &LoopyGame,
-    vertices: Range<u32>,
+    first: u32,
     order: &mut impl Compare,
     favoured: Option<Side>,
     meter: &mut Meter,
-) -> Result<Option<LoopyGame>, SearchError> {
-    let (mut left, mut right) = (game.left.clone(), game.right.clone());
+) -> Result<Option<Lists>, SearchError> {
+    let mut working = Working {
+        game,
+        first: first as usize,
+        left: game.left[first as usize..].to_vec(),
+        right: game.right[first as usize..].to_vec(),
+    };
     let mut rounds = 0;
     loop {
         let mut changed = false;
-        for v in vertices.clone() {
-            let lefts = reduced(
-                v,
-                (&left, &right),
-                &game.right,
-                order,
-                Side::Left,
-                favoured,
-                meter,
-            )?;
-            changed |= lefts != left[v as usize];
-            left[v as usize] = lefts;
-            let rights = reduced(
-                v,
-                (&right, &left),
-                &game.left,
-                order,
-                Side::Right,
-                favoured,
-                meter,
-            )?;
-            changed |= rights != right[v as usize];
-            right[v as usize] = rights;
+        for v in first..game.len() as u32 {
+            let i = (v - first) as usize;
+            let lefts = reduced(v, &working, order, Side::Left, favoured, meter)?;
+            changed |= lefts != working.left[i];
+            working.left[i] = lefts;
+            let rights = reduced(v, &working, order, Side::Right, favoured, meter)?;
+            changed |= rights != working.right[i];
+            working.right[i] = rights;
         }
         if !changed {
             break;
@@ -118,7 +104,31 @@ pub(super) fn reduced_options(
             return Ok(None);
         }
     }
-    Ok(Some(LoopyGame { left, right }))
+    Ok(Some((working.left, working.right)))
+}
+
+/// Left's and Right's options of some positions.
+pub(super) type Lists = (Vec<Vec<u32>>, Vec<Vec<u32>>);
+
+/// The options of every position of `game` while those from `first` on change.
+struct Working<'a> {
+    game: &'a LoopyGame,
+    first: usize,
+    left: Vec<Vec<u32>>,
+    right: Vec<Vec<u32>>,
+}
+
+impl Working<'_> {
+    /// The options of `v` for `side` as they stand.
+    fn options(&self, side: Side, v: u32) -> &[u32] {
+        let v = v as usize;
+        match (side, v.checked_sub(self.first)) {
+            (Side::Left, Some(i)) => &self.left[i],
+            (Side::Right, Some(i)) => &self.right[i],
+            (Side::Left, None) => &self.game.left[v],
+            (Side::Right, None) => &self.game.right[v],
+        }
+    }
 }
 
 /// A player, whose options are being reduced or who is favoured.
@@ -129,6 +139,14 @@ pub(super) enum Side {
 }
 
 impl Side {
+    /// The other player.
+    fn opponent(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+
     /// Whether `a` is at least as good as `b` for this player.
     fn prefers(
         self,
@@ -144,31 +162,33 @@ impl Side {
     }
 }
 
-/// The options of `v` for `side` (whose lists are `own`, the opponent's `other`; the
-/// opponent's moves in the game as given are `given`) with the reversible ones bypassed and the
-/// dominated ones deleted; of equal options the least vertex stays.
+/// The options of `v` for `side` as they stand in `working`, with the reversible ones
+/// bypassed and the dominated ones deleted; of equal options the least vertex stays.
 fn reduced(
     v: u32,
-    (own, other): (&[Vec<u32>], &[Vec<u32>]),
-    given: &[Vec<u32>],
+    working: &Working,
     order: &mut impl Compare,
     side: Side,
     favoured: Option<Side>,
     meter: &mut Meter,
 ) -> Result<Vec<u32>, SearchError> {
-    let mut options: BTreeSet<u32> = own[v as usize].iter().copied().collect();
+    let mut options: BTreeSet<u32> = working.options(side, v).iter().copied().collect();
     if favoured.is_some_and(|favoured| favoured != side) {
         // The favoured player answers by moving straight back to `v`: the move gains nothing.
         // (Only a move of the game as given will do: a bypass stands for several moves, and
         // between them the opponent may play elsewhere.)
-        options.retain(|&a| !given[a as usize].contains(&v));
+        let given = |a: u32| match side.opponent() {
+            Side::Left => working.game.left_options(a),
+            Side::Right => working.game.right_options(a),
+        };
+        options.retain(|&a| !given(a).contains(&v));
     }
     let mut kept = BTreeSet::new();
     let mut bypassed = BTreeSet::new();
     // A reversing reply leaves the opponent's position no better for them than `v`.
-    while let Some((a, reply)) = reversible(v, &options, &kept, other, order, side, meter)? {
+    while let Some((a, reply)) = reversible(v, &options, &kept, working, order, side, meter)? {
         meter.count(1)?;
-        let replacement = &own[reply as usize];
+        let replacement = working.options(side, reply);
         let returns = replacement
             .iter()
             .any(|w| *w == a || *w == v || bypassed.contains(w));
@@ -190,18 +210,18 @@ fn reduced(
 }
 
 /// An option of `options` (not `kept`) for `side` at `v` and the opponent's reply to it
-/// (among `other`) that leaves the opponent no better off than at `v`, if there is one.
+/// that leaves the opponent no better off than at `v`, if there is one.
 fn reversible(
     v: u32,
     options: &BTreeSet<u32>,
     kept: &BTreeSet<u32>,
-    other: &[Vec<u32>],
+    working: &Working,
     order: &mut impl Compare,
     side: Side,
     meter: &mut Meter,
 ) -> Result<Option<(u32, u32)>, SearchError> {
     for &a in options.iter().filter(|a| !kept.contains(*a)) {
-        for &reply in &other[a as usize] {
+        for &reply in working.options(side.opponent(), a) {
             if side.prefers(order, v, reply, meter)? {
                 return Ok(Some((a, reply)));
             }

@@ -1,6 +1,6 @@
 //! A store of stopper values built layer by layer: see [`StopperStore`].
 
-use super::simplify::{self, Compare};
+use super::simplify::{self, Compare, Lists};
 use super::survival::Memo;
 use super::{LoopyError, LoopyGame, Stopper};
 use crate::engine::{Meter, SearchError};
@@ -13,9 +13,9 @@ use std::hash::{Hash, Hasher};
 /// the equal value in simplest form, round after round.)
 const ROUNDS: usize = 12;
 
-/// Bytes a value holds in the store beside its options: its signatures and its entry in the
-/// table of signatures.
-const VALUE_BYTES: u64 = 8 * (ROUNDS as u64 + 1) + 64;
+/// Bytes a value holds in the store beside its options: its signatures, its two lists and
+/// its entries in the tables of signatures and of options.
+const VALUE_BYTES: u64 = 8 * (ROUNDS as u64 + 1) + 48 + 2 * 32;
 
 /// Stoppers in their simplest forms, each value once, in one graph, built layer by layer: the
 /// way to value a census whose positions are too many to compare pair by pair.
@@ -34,6 +34,8 @@ pub struct StopperStore {
     signatures: Vec<[u64; ROUNDS + 1]>,
     /// The values of each final signature.
     by_signature: FxHashMap<u64, Vec<u32>>,
+    /// The values of each hash of their (sorted) options.
+    by_options: FxHashMap<u64, Vec<u32>>,
 }
 
 impl Default for StopperStore {
@@ -41,6 +43,16 @@ impl Default for StopperStore {
         StopperStore::new()
     }
 }
+
+/// A hash of a value's options, Left's and Right's, each list sorted.
+fn options_key(left: &[u32], right: &[u32]) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    (left, right).hash(&mut hasher);
+    hasher.finish()
+}
+
+/// A layer valued: its reduced options, the position standing for each, their signatures.
+type Valued = (Lists, Vec<u32>, Vec<[u64; ROUNDS + 1]>);
 
 /// The order of a layer being added, the store's values before it: a [`Memo`] on the graph
 /// of both.
@@ -66,6 +78,7 @@ impl StopperStore {
             memo: Memo::default(),
             signatures: Vec::new(),
             by_signature: FxHashMap::default(),
+            by_options: FxHashMap::default(),
         }
     }
 
@@ -77,6 +90,48 @@ impl StopperStore {
     /// Whether the store holds no value.
     pub fn is_empty(&self) -> bool {
         self.game.is_empty()
+    }
+
+    /// The store of the values of every position of `game`, a stopper, and the vertex of
+    /// each position's value: its strongly connected components are the layers, those that
+    /// others reach first.
+    pub(super) fn of_graph(
+        game: &LoopyGame,
+        meter: &mut Meter,
+    ) -> Result<(StopperStore, Vec<u32>), LoopyError> {
+        let edges = (0..game.len() as u32).flat_map(|v| {
+            let options = game.left[v as usize].iter().chain(&game.right[v as usize]);
+            options.map(move |&w| (v, w))
+        });
+        let mut store = StopperStore::new();
+        let mut vertex_of = vec![u32::MAX; game.len()];
+        for component in crate::graph::sinks_first(game.len(), edges) {
+            let base = store.len() as u32;
+            // A position of this layer stands as `base` + its place in it.
+            for (j, &v) in component.iter().enumerate() {
+                vertex_of[v as usize] = base + j as u32;
+            }
+            let lists = |lists: &[Vec<u32>]| -> Vec<Vec<u32>> {
+                let each = |&v: &u32| {
+                    lists[v as usize]
+                        .iter()
+                        .map(|&w| vertex_of[w as usize])
+                        .collect()
+                };
+                component.iter().map(each).collect()
+            };
+            let (left, right) = (lists(&game.left), lists(&game.right));
+            let vertices = store.add_layer(left, right, meter)?;
+            for (&v, vertex) in component.iter().zip(vertices) {
+                vertex_of[v as usize] = vertex;
+            }
+        }
+        Ok((store, vertex_of))
+    }
+
+    /// The graph of the values.
+    pub(super) fn graph(&self) -> &LoopyGame {
+        &self.game
     }
 
     /// The value at `vertex`.
@@ -97,50 +152,33 @@ impl StopperStore {
         meter: &mut Meter,
     ) -> Result<Vec<u32>, LoopyError> {
         let base = self.len() as u32;
-        let count = left.len().max(right.len());
-        let given = self.with_layer(left, right, count)?;
-        let layer = base..base + count as u32;
-        let mut order = LayerOrder {
-            memo: &mut self.memo,
-            game: &given,
+        self.push_layer(left, right)?;
+        let valued = self.value_layer(base, meter);
+        // The layer's positions leave the graph; its new values come back in simplest form.
+        self.game.left.truncate(base as usize);
+        self.game.right.truncate(base as usize);
+        let valued = valued.and_then(|valued| {
+            self.memo.room_to_settle(meter)?;
+            Ok(valued)
+        });
+        let (reduced, representative, signatures) = match valued {
+            Ok(valued) => valued,
+            Err(error) => {
+                self.memo.forget_fresh();
+                return Err(error.into());
+            }
         };
-        let reduced = simplify::reduced_options(&given, layer.clone(), &mut order, None, meter)?
-            .expect("the options of a stopper settle");
-        let signatures = layer_signatures(&self.signatures, &reduced, base);
-        // Each position's value: an equal value of the store or of an earlier position of the
-        // layer, or a new value.
-        let mut representative = Vec::with_capacity(count);
-        let mut new_values: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
-        for v in layer.clone() {
-            let signature = signatures[(v - base) as usize][ROUNDS];
-            let stored = self.by_signature.get(&signature).into_iter().flatten();
-            let earlier = new_values.get(&signature).into_iter().flatten();
-            let mut equal = None;
-            for &w in stored.chain(earlier) {
-                if order.geq(v, w, meter)? && order.geq(w, v, meter)? {
-                    equal = Some(w);
-                    break;
-                }
-            }
-            representative.push(equal.unwrap_or(v));
-            if equal.is_none() {
-                new_values.entry(signature).or_default().push(v);
-            }
-        }
-        let rename = self.keep_new_values(&reduced, base, &representative, &signatures, meter)?;
+        let rename = self.keep_new_values(&reduced, base, &representative, &signatures, meter);
+        let rename = rename.inspect_err(|_| self.memo.forget_fresh())?;
         self.memo.settle(&rename, self.len() as u32);
         Ok(rename)
     }
 
-    /// The store's graph with the layer's positions after its values, their options checked
-    /// and the layer's own moves checked to be those of a stopper.
-    fn with_layer(
-        &self,
-        left: Vec<Vec<u32>>,
-        right: Vec<Vec<u32>>,
-        count: usize,
-    ) -> Result<LoopyGame, LoopyError> {
+    /// Puts the layer's positions after the store's values, their options checked and the
+    /// layer's own moves checked to be those of a stopper.
+    fn push_layer(&mut self, left: Vec<Vec<u32>>, right: Vec<Vec<u32>>) -> Result<(), LoopyError> {
         let base = self.len() as u32;
+        let count = left.len().max(right.len());
         let total = base as usize + count;
         let tidy = |mut lists: Vec<Vec<u32>>| {
             lists.resize(count, Vec::new());
@@ -157,15 +195,9 @@ impl StopperStore {
             }
         }
         let own = |lists: &[Vec<u32>]| -> Vec<Vec<u32>> {
-            lists
-                .iter()
-                .map(|list| {
-                    list.iter()
-                        .filter(|&&w| w >= base)
-                        .map(|&w| w - base)
-                        .collect()
-                })
-                .collect()
+            let inside =
+                |list: &Vec<u32>| list.iter().filter_map(|&w| w.checked_sub(base)).collect();
+            lists.iter().map(inside).collect()
         };
         let alone = LoopyGame {
             left: own(&left),
@@ -174,17 +206,71 @@ impl StopperStore {
         if !alone.is_stopper() {
             return Err(LoopyError::NotStopper("the layer".into()));
         }
-        let mut game = self.game.clone();
-        game.left.extend(left);
-        game.right.extend(right);
-        Ok(game)
+        self.game.left.extend(left);
+        self.game.right.extend(right);
+        Ok(())
+    }
+
+    /// The layer's positions (from `base` on) with their options reduced, the position that
+    /// stands for each (an equal value of the store, or of an earlier position of the layer,
+    /// or itself, a new value), and their signatures.
+    fn value_layer(&mut self, base: u32, meter: &mut Meter) -> Result<Valued, SearchError> {
+        let mut order = LayerOrder {
+            memo: &mut self.memo,
+            game: &self.game,
+        };
+        let reduced = simplify::reduced_options(&self.game, base, &mut order, None, meter)?
+            .expect("the options of a stopper settle");
+        let signatures = layer_signatures(&self.signatures, &reduced, base);
+        let mut representative = Vec::with_capacity(signatures.len());
+        let mut new_values: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
+        for (i, (v, signature)) in (base..).zip(&signatures).enumerate() {
+            let signature = signature[ROUNDS];
+            let (left, right) = (&reduced.0[i], &reduced.1[i]);
+            // A position all of whose options are values of the store is in simplest form:
+            // an equal value has just these options. Any other is compared with the values of
+            // its signature.
+            let in_store = left.iter().chain(right).all(|&w| w < base);
+            let stored = match in_store {
+                true => &[] as &[u32],
+                false => self
+                    .by_signature
+                    .get(&signature)
+                    .map_or(&[] as &[u32], Vec::as_slice),
+            };
+            let earlier = new_values
+                .get(&signature)
+                .map_or(&[] as &[u32], Vec::as_slice);
+            let mut equal = in_store
+                .then(|| {
+                    let same = self.by_options.get(&options_key(left, right))?;
+                    same.iter().copied().find(|&w| {
+                        let w = w as usize;
+                        self.game.left[w] == *left && self.game.right[w] == *right
+                    })
+                })
+                .flatten();
+            for &w in stored.iter().chain(earlier) {
+                if equal.is_some() {
+                    break;
+                }
+                if order.geq(v, w, meter)? && order.geq(w, v, meter)? {
+                    equal = Some(w);
+                }
+            }
+            representative.push(equal.unwrap_or(v));
+            if equal.is_none() {
+                new_values.entry(signature).or_default().push(v);
+            }
+        }
+        Ok((reduced, representative, signatures))
     }
 
     /// Adds the positions of the layer that are their own representatives as new values, their
     /// options renamed; returns the vertex of each position's value.
     fn keep_new_values(
         &mut self,
-        reduced: &LoopyGame,
+        (left, right): &Lists,
         base: u32,
         representative: &[u32],
         signatures: &[[u64; ROUNDS + 1]],
@@ -211,34 +297,37 @@ impl StopperStore {
             Some(i) => rename[i as usize],
             None => w,
         };
-        for (i, &r) in representative.iter().enumerate() {
-            let v = base as usize + i;
-            if r != v as u32 {
-                continue;
-            }
-            let options = |list: &[u32]| list.iter().map(|&w| name(w)).collect::<Vec<u32>>();
-            let (left, right) = (options(&reduced.left[v]), options(&reduced.right[v]));
-            let moves = (left.len() + right.len()) as u64;
-            meter.hold_more(VALUE_BYTES + 4 * moves + 48)?;
+        let new: Vec<usize> = (0..representative.len())
+            .filter(|&i| representative[i] == base + i as u32)
+            .collect();
+        let moves: usize = new.iter().map(|&i| left[i].len() + right[i].len()).sum();
+        meter.hold_more(new.len() as u64 * VALUE_BYTES + 4 * moves as u64)?;
+        for i in new {
+            let options = |list: &[u32]| {
+                let mut renamed: Vec<u32> = list.iter().map(|&w| name(w)).collect();
+                renamed.sort_unstable();
+                renamed
+            };
+            let (left, right) = (options(&left[i]), options(&right[i]));
+            let id = self.game.len() as u32;
+            let key = options_key(&left, &right);
+            self.by_options.entry(key).or_default().push(id);
+            let signature = signatures[i][ROUNDS];
+            self.by_signature.entry(signature).or_default().push(id);
+            self.signatures.push(signatures[i]);
             self.game.left.push(left);
             self.game.right.push(right);
-            self.signatures.push(signatures[i]);
-            let id = self.game.len() as u32 - 1;
-            self.by_signature
-                .entry(signatures[i][ROUNDS])
-                .or_default()
-                .push(id);
         }
         Ok(rename)
     }
 }
 
-/// The signatures, round by round, of the layer's positions (from `base` on) in `game`, those
-/// of the store's values being `stored`: each round hashes a position's signature with the
-/// sorted signatures of its options.
+/// The signatures, round by round, of the layer's positions (from `base` on, their options
+/// `layer`), those of the store's values being `stored`: each round hashes a position's
+/// signature with the sorted signatures of its options.
 fn layer_signatures(
     stored: &[[u64; ROUNDS + 1]],
-    game: &LoopyGame,
+    (left, right): &Lists,
     base: u32,
 ) -> Vec<[u64; ROUNDS + 1]> {
     let hash = |value: &dyn Fn(&mut rustc_hash::FxHasher)| {
@@ -246,27 +335,29 @@ fn layer_signatures(
         value(&mut hasher);
         hasher.finish()
     };
-    let count = game.len() - base as usize;
-    let mut signatures = vec![[0u64; ROUNDS + 1]; count];
-    for (i, signature) in signatures.iter_mut().enumerate() {
-        let v = base as usize + i;
-        signature[0] = hash(&|h| (game.left[v].len(), game.right[v].len()).hash(h));
-    }
+    let mut signatures: Vec<[u64; ROUNDS + 1]> = (0..left.len())
+        .map(|i| {
+            let mut signature = [0; ROUNDS + 1];
+            signature[0] = hash(&|h| (left[i].len(), right[i].len()).hash(h));
+            signature
+        })
+        .collect();
     for round in 1..=ROUNDS {
-        let of = |w: u32, signatures: &[[u64; ROUNDS + 1]]| match w.checked_sub(base) {
-            Some(i) => signatures[i as usize][round - 1],
-            None => stored[w as usize][round - 1],
-        };
-        for i in 0..count {
-            let v = base as usize + i;
+        for i in 0..left.len() {
             let sorted = |options: &[u32]| {
-                let mut list: Vec<u64> = options.iter().map(|&w| of(w, &signatures)).collect();
+                let mut list: Vec<u64> = options
+                    .iter()
+                    .map(|&w| match w.checked_sub(base) {
+                        Some(j) => signatures[j as usize][round - 1],
+                        None => stored[w as usize][round - 1],
+                    })
+                    .collect();
                 list.sort_unstable();
                 list
             };
-            let (left, right) = (sorted(&game.left[v]), sorted(&game.right[v]));
+            let (lefts, rights) = (sorted(&left[i]), sorted(&right[i]));
             let before = signatures[i][round - 1];
-            signatures[i][round] = hash(&|h| (before, &left, &right).hash(h));
+            signatures[i][round] = hash(&|h| (before, &lefts, &rights).hash(h));
         }
     }
     signatures

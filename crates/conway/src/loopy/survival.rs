@@ -334,8 +334,8 @@ pub(super) struct Memo {
     settled: u32,
 }
 
-/// Bytes a pair holds in a [`Memo`]: the key, the answer and the table's spare room.
-const MEMO_PAIR_BYTES: u64 = 24;
+/// Bytes a bucket of a [`Memo`]'s tables holds: the key, the answer and a control byte.
+const MEMO_BUCKET_BYTES: u64 = 13;
 
 /// Bytes a state holds while a [`Memo`] explores: its key and number in the index, its entry,
 /// and its moves forward and back.
@@ -369,6 +369,11 @@ impl Memo {
         map.get(&(a, b)).copied()
     }
 
+    /// Makes room to keep the answers about newer positions for good, counted against `meter`.
+    pub(super) fn room_to_settle(&mut self, meter: &mut Meter) -> Result<(), SearchError> {
+        reserve_counted(&mut self.known, self.fresh.len(), meter)
+    }
+
     /// Keeps the answers about newer positions for good, each position `v` renamed
     /// `rename[v - settled]`, and settles every position below `settled`.
     pub(super) fn settle(&mut self, rename: &[u32], settled: u32) {
@@ -380,10 +385,15 @@ impl Memo {
                 rename[(v - old) as usize]
             }
         };
-        for ((a, b), answer) in self.fresh.drain() {
+        for ((a, b), answer) in std::mem::take(&mut self.fresh) {
             self.known.entry((name(a), name(b))).or_insert(answer);
         }
         self.settled = settled;
+    }
+
+    /// Forgets the answers about positions newer than the settled ones.
+    pub(super) fn forget_fresh(&mut self) {
+        self.fresh = FxHashMap::default();
     }
 
     /// Answers `a ≥ b` and every pair that Left's survival in `a − b` reaches and that is not
@@ -479,19 +489,40 @@ impl Memo {
                 }
             }
         }
-        let mut added = 0;
-        for s in 0..count {
-            let (x, y, right_to_move) = states[s];
-            if right_to_move && answered[s].is_none() {
-                let map = if x.max(y) < self.settled {
-                    &mut self.known
-                } else {
-                    &mut self.fresh
-                };
-                map.insert((x, y), !won[s]);
-                added += 1;
-            }
+        let answers: Vec<((u32, u32), bool)> = (0..count)
+            .filter(|&s| states[s].2 && answered[s].is_none())
+            .map(|s| ((states[s].0, states[s].1), !won[s]))
+            .collect();
+        let fresh = answers
+            .iter()
+            .filter(|((x, y), _)| x.max(y) >= &self.settled)
+            .count();
+        reserve_counted(&mut self.fresh, fresh, meter)?;
+        reserve_counted(&mut self.known, answers.len() - fresh, meter)?;
+        for ((x, y), answer) in answers {
+            let map = if x.max(y) < self.settled {
+                &mut self.known
+            } else {
+                &mut self.fresh
+            };
+            map.insert((x, y), answer);
         }
-        meter.hold_more(added * MEMO_PAIR_BYTES)
+        Ok(())
     }
+}
+
+/// Makes room in `map` for `more` entries, counting a new table against `meter` before it is
+/// allocated (the old one, freed, stays counted).
+fn reserve_counted(
+    map: &mut FxHashMap<(u32, u32), bool>,
+    more: usize,
+    meter: &mut Meter,
+) -> Result<(), SearchError> {
+    let needed = map.len() + more;
+    if needed > map.capacity() {
+        let buckets = (needed.saturating_mul(8) / 7).next_power_of_two();
+        meter.hold_more(buckets as u64 * MEMO_BUCKET_BYTES)?;
+        map.reserve(more);
+    }
+    Ok(())
 }

@@ -174,6 +174,6 @@ fn loopy_operations_keep_to_the_sessions_memory_limit() {
         max_memory: 64 << 20,
     };
     let mut env = Env::with_store(Store::with_limits(limits));
-    let error = env.run("on + 10000").unwrap_err().to_string();
+    let error = env.run("10000 + over").unwrap_err().to_string();
     assert!(error.contains("64 MiB"), "{error}");
 }
