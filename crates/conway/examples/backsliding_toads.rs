@@ -6,8 +6,8 @@
 //! it; frogs (Right) the same leftwards; either may also step back one square into an empty
 //! one (Winning Ways; Albert and Nowakowski, "Backsliding Toads and Frogs", 2009). Nearly every
 //! position repeats, so values are stoppers or pairs of sides. Each graph is built by walking
-//! every position the start reaches; the value comes from `conway::loopy::Sided`, whose order
-//! compares every pair of positions: that quadratic step is what bounds the squares.
+//! every position the start reaches; the value comes from `conway::loopy::Sided`. Finding and
+//! proving the sides of a graph that is not a stopper is what bounds the squares.
 
 use conway::engine::{Limits, Meter};
 use conway::lang::MAX_SHOWN;
