@@ -15,12 +15,13 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<u8> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("width, height and the number of geese"))
-        .collect();
-    let [width, height, geese] = args[..] else {
-        panic!("give the width, the height and the number of geese: 8 8 4");
+    let args: Result<Vec<u8>, _> = std::env::args().skip(1).map(|a| a.parse()).collect();
+    let (width, height, geese) = match args.as_deref() {
+        Ok(&[width, height, geese]) => (width, height, geese),
+        _ => {
+            eprintln!("usage: fox_and_geese_census WIDTH HEIGHT GEESE (numbers up to 255: 8 8 4)");
+            std::process::exit(2);
+        }
     };
     let started = Instant::now();
     // The census is asked for whole: no limit on the work, 16 GiB of memory.

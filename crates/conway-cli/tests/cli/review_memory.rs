@@ -233,3 +233,24 @@ fn d_backsliding_toads_of_many_rows_keep_within_the_memory_limit() {
         "{text}"
     );
 }
+
+#[test]
+fn d_a_loopy_positions_value_counts_the_graph_its_outcome_holds() {
+    // The hostile pass: the 8×8 start under `--max-memory 256M` peaked at 449 MB. The graph
+    // explored for the outcome stayed while the value was found, and was not counted there.
+    // This board under 48M peaked at 92 MB.
+    let board = ".F......|........|........|........|........|G.G.G.G.";
+    let args = [
+        "solve",
+        "--max-positions",
+        "1000000000",
+        "fox-and-geese",
+        board,
+    ];
+    let output = within_memory(&args, 48);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("value:   unknown") && text.contains("48 MiB"),
+        "{text}"
+    );
+}

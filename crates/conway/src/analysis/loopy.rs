@@ -48,9 +48,38 @@ fn explore<G: PartizanTypeable>(
     .map_err(|e| typed.game.search_error(e))
 }
 
-/// The loopy game on the same moves as `graph`, rooted at vertex 0.
-fn loopy_game<P>(graph: &PartizanGraph<P>, game: &str) -> Result<LoopyGame, RuleError> {
+/// Counts `graph`, explored, as held for the rest of the computation.
+fn hold_graph<G: PartizanTypeable, P: Footprint>(
+    typed: &Typed<G>,
+    graph: &PartizanGraph<P>,
+    meter: &mut Meter,
+) -> Result<(), RuleError> {
+    meter
+        .hold_more(graph.held_bytes())
+        .map_err(|e| typed.game.search_error(e))
+}
+
+/// Bytes a position holds in a [`LoopyGame`] beside its moves: two lists, each a header and
+/// an allocation, twice while the game is tidied.
+const LOOPY_VERTEX_BYTES: u64 = 2 * 2 * (24 + 16);
+
+/// The loopy game on the same moves as `graph`, rooted at vertex 0, its memory counted
+/// against `meter` first.
+fn loopy_game<P>(
+    graph: &PartizanGraph<P>,
+    game: &str,
+    meter: &mut Meter,
+) -> Result<LoopyGame, RuleError> {
     let vertices = 0..graph.len() as u32;
+    let moves: usize = vertices
+        .clone()
+        .map(|v| graph.left_options(v).len() + graph.right_options(v).len())
+        .sum();
+    let bytes = graph.len() as u64 * LOOPY_VERTEX_BYTES + 2 * 4 * moves as u64;
+    meter.hold_more(bytes).map_err(|e| RuleError::Search {
+        game: game.to_string(),
+        source: e,
+    })?;
     let left = vertices.clone().map(|v| graph.left_options(v).to_vec());
     let right = vertices.map(|v| graph.right_options(v).to_vec());
     LoopyGame::new(left.collect(), right.collect()).map_err(|e| RuleError::loopy(game, e))
@@ -79,7 +108,10 @@ fn sided_by_parts<G: PartizanTypeable>(
         .components(typed.position.clone(), &mut parts);
     let mut total: Option<Sided> = None;
     for part in parts {
-        let game = loopy_game(&explore(typed, part, meter)?, name)?;
+        let graph = explore(typed, part, meter)?;
+        hold_graph(typed, &graph, meter)?;
+        let game = loopy_game(&graph, name, meter)?;
+        drop(graph);
         let value = Sided::of(&game, meter).map_err(error)?;
         total = Some(match total {
             None => value,
@@ -167,7 +199,9 @@ pub(super) fn analyse<G: PartizanTypeable>(
     let mut analysis = Analysis::new(Kind::LoopyPartizan, request.play, outcome, None);
     if request.play == Play::Normal {
         let name = &typed.game.name;
-        let value = sided_by_parts(typed, &mut meter)
+        // The graph and its labels stay while the value is found.
+        let value = hold_graph(typed, &graph, &mut meter)
+            .and_then(|()| sided_by_parts(typed, &mut meter))
             .and_then(|sided| value_of(sided, limits, &mut meter, name));
         match value {
             Ok(value) => analysis.value = Some(value),

@@ -50,6 +50,18 @@ pub(super) fn build_and_solve_bytes(vertices: usize, moves: usize) -> u64 {
     lists + state_graph + SOLVE_BYTES * states
 }
 
+impl<P: Footprint> PartizanGraph<P> {
+    /// Bytes the graph holds with its positions, and solving it holds beside them, as
+    /// [`PartizanGraph::explore`] counts them.
+    pub fn held_bytes(&self) -> u64 {
+        let positions: u64 = self.positions.iter().map(|p| p.footprint() as u64).sum();
+        let moves = (0..self.len() as u32)
+            .map(|v| self.left_options(v).len() + self.right_options(v).len())
+            .sum();
+        positions + build_and_solve_bytes(self.len(), moves)
+    }
+}
+
 impl<P> PartizanGraph<P> {
     /// The graph on `positions` (vertex `i` is `positions[i]`) with Left's moves `left` and
     /// Right's moves `right`, each a pair (from, to) of vertex numbers. A repeated move is one
@@ -234,7 +246,8 @@ impl<P: Clone + Eq + Hash + Footprint> PartizanGraph<P> {
         mut right: impl FnMut(&P) -> Vec<P>,
     ) -> Result<Self, SearchError> {
         meter.list(root.footprint())?;
-        let mut held = root.footprint() as u64 + VERTEX_BYTES;
+        // What the computation holds already stays counted beside the graph.
+        let mut held = meter.held() + root.footprint() as u64 + VERTEX_BYTES;
         meter.hold(held)?;
         let mut vertices = Interner::new();
         // The first position always gets id 0.

@@ -319,6 +319,13 @@ impl LoopyGame {
         removed == states
     }
 
+    /// Bytes [`is_stopper`](Self::is_stopper) holds: for each state (a position and the
+    /// player to move), a list of predecessors and a count, and each move once back.
+    pub(crate) fn stopper_check_bytes(&self) -> u64 {
+        let moves: usize = self.left.iter().chain(&self.right).map(Vec::len).sum();
+        2 * self.len() as u64 * 32 + 8 * moves as u64
+    }
+
     /// The positions from which no position repeats, each after all of its options: peeled
     /// from the ends, a position once all its options are.
     fn finite_order(&self) -> Vec<u32> {

@@ -134,6 +134,7 @@ impl Sided {
 /// The onside of `game`, proved, or an error that says there is none to be found here: a
 /// stopper is its own; otherwise first by simplifying the game's own graph, then by sidling.
 fn onside_of(game: &LoopyGame, meter: &mut Meter) -> Result<Stopper, LoopyError> {
+    meter.hold_more(game.stopper_check_bytes())?;
     if game.is_stopper() {
         return Stopper::new(game, meter);
     }

@@ -17,6 +17,11 @@ const ROUNDS: usize = 12;
 /// its entries in the tables of signatures and of options.
 const VALUE_BYTES: u64 = 8 * (ROUNDS as u64 + 1) + 48 + 2 * 32;
 
+/// Bytes a position of a game holds while its strongly connected components are found and
+/// named: Tarjan's four numbers, its place in a component and in the lists of moves, and its
+/// value's vertex.
+const COMPONENT_VERTEX_BYTES: u64 = 64;
+
 /// Stoppers in their simplest forms, each value once, in one graph, built layer by layer: the
 /// way to value a census whose positions are too many to compare pair by pair.
 ///
@@ -103,6 +108,8 @@ impl StopperStore {
             let options = game.left[v as usize].iter().chain(&game.right[v as usize]);
             options.map(move |&w| (v, w))
         });
+        let moves = edges.clone().count() as u64;
+        meter.hold_more(game.len() as u64 * COMPONENT_VERTEX_BYTES + moves * 8)?;
         let mut store = StopperStore::new();
         let mut vertex_of = vec![u32::MAX; game.len()];
         for component in crate::graph::sinks_first(game.len(), edges) {

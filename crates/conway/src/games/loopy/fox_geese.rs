@@ -296,6 +296,7 @@ fn masks_of(squares: &[u32], k: usize, mask: u128, masks: &mut Vec<u128>) {
     match (k, squares) {
         (0, _) => masks.push(mask),
         (_, []) => {}
+        _ if k > squares.len() => {}
         (_, [first, rest @ ..]) => {
             masks_of(rest, k - 1, mask | 1 << first, masks);
             masks_of(rest, k, mask, masks);
