@@ -12,14 +12,20 @@
 use conway::engine::{Limits, Meter};
 use conway::lang::MAX_SHOWN;
 use conway::loopy::{LoopyGame, Sided};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::time::Instant;
 
 fn main() {
-    let squares: usize = std::env::args()
-        .nth(1)
-        .map(|arg| arg.parse().expect("the most squares, a number"))
-        .unwrap_or(8);
+    let squares = match std::env::args().nth(1).map(|arg| arg.parse::<usize>()) {
+        None => 8,
+        Some(Ok(n)) if n <= MAX_SQUARES => n,
+        _ => {
+            eprintln!(
+                "usage: backsliding_toads [SQUARES], the most squares from 0 to {MAX_SQUARES}"
+            );
+            std::process::exit(2);
+        }
+    };
     let started = Instant::now();
     for n in 1..=squares {
         for toads in 1..n {
@@ -48,58 +54,97 @@ fn main() {
     println!("all: {:.2} s", started.elapsed().as_secs_f64());
 }
 
+/// The longest row a [`Row`] holds.
+const MAX_SQUARES: usize = 16;
+
 /// The graph of every position `start` reaches, vertex 0 the start.
 fn graph_of(start: &str) -> LoopyGame {
-    let mut index: HashMap<Vec<u8>, u32> = HashMap::from([(start.as_bytes().to_vec(), 0)]);
-    let mut order = vec![start.as_bytes().to_vec()];
+    let start = Row::of(start);
+    let mut index: FxHashMap<u32, u32> = FxHashMap::default();
+    index.insert(start.squares, 0);
+    let mut order = vec![start.squares];
     let (mut left, mut right) = (Vec::new(), Vec::new());
     let mut next = 0;
     while next < order.len() {
-        let position = order[next].clone();
+        let position = Row {
+            squares: order[next],
+            length: start.length,
+        };
         next += 1;
-        for (lists, creature, ahead) in [(&mut left, b'T', 1isize), (&mut right, b'F', -1)] {
+        for (lists, creature, ahead) in [(&mut left, TOAD, 1isize), (&mut right, FROG, -1)] {
             let mut options = Vec::new();
-            for to in moves(&position, creature, ahead) {
+            position.moves(creature, ahead, |to| {
                 let fresh = order.len() as u32;
-                let id = *index.entry(to.clone()).or_insert(fresh);
+                let id = *index.entry(to).or_insert(fresh);
                 if id == fresh {
                     order.push(to);
                 }
                 options.push(id);
-            }
+            });
             lists.push(options);
         }
     }
     LoopyGame::new(left, right).expect("the moves name positions of the walk")
 }
 
-/// The positions one `creature` (moving forward by `ahead`) can reach: a step forward or
-/// back into an empty square, or a jump forward over one of the other creatures.
-fn moves(position: &[u8], creature: u8, ahead: isize) -> Vec<Vec<u8>> {
-    let at = |i: isize| {
-        (0..position.len() as isize)
-            .contains(&i)
-            .then(|| position[i as usize])
-    };
-    let mut options = Vec::new();
-    for i in 0..position.len() as isize {
-        if position[i as usize] != creature {
-            continue;
-        }
-        let mut to = |j: isize| {
-            let mut after = position.to_vec();
-            after.swap(i as usize, j as usize);
-            options.push(after);
+/// What a square holds, two bits each.
+const EMPTY: u32 = 0;
+const TOAD: u32 = 1;
+const FROG: u32 = 2;
+
+/// A row of at most 16 squares, square `i` in bits `2i` and `2i + 1`.
+#[derive(Clone, Copy)]
+struct Row {
+    squares: u32,
+    length: isize,
+}
+
+impl Row {
+    fn of(text: &str) -> Row {
+        let square = |c: char| match c {
+            'T' => TOAD,
+            'F' => FROG,
+            _ => EMPTY,
         };
-        for step in [ahead, -ahead] {
-            if at(i + step) == Some(b'.') {
-                to(i + step);
-            }
-        }
-        let other = at(i + ahead).is_some_and(|c| c != b'.' && c != creature);
-        if other && at(i + 2 * ahead) == Some(b'.') {
-            to(i + 2 * ahead);
+        let squares = text
+            .chars()
+            .enumerate()
+            .fold(0, |row, (i, c)| row | square(c) << (2 * i));
+        Row {
+            squares,
+            length: text.len() as isize,
         }
     }
-    options
+
+    /// What square `i` holds; `None` off the row.
+    fn at(self, i: isize) -> Option<u32> {
+        (0..self.length)
+            .contains(&i)
+            .then(|| self.squares >> (2 * i) & 3)
+    }
+
+    /// Each position one `creature` (moving forward by `ahead`) can reach: a step forward or
+    /// back into an empty square, or a jump forward over one of the other creatures.
+    fn moves(self, creature: u32, ahead: isize, mut reach: impl FnMut(u32)) {
+        for i in 0..self.length {
+            if self.at(i) != Some(creature) {
+                continue;
+            }
+            let mut to = |j: isize| {
+                let moved = self.squares & !(3 << (2 * i)) | creature << (2 * j);
+                reach(moved);
+            };
+            for step in [ahead, -ahead] {
+                if self.at(i + step) == Some(EMPTY) {
+                    to(i + step);
+                }
+            }
+            let other = self
+                .at(i + ahead)
+                .is_some_and(|c| c != EMPTY && c != creature);
+            if other && self.at(i + 2 * ahead) == Some(EMPTY) {
+                to(i + 2 * ahead);
+            }
+        }
+    }
 }

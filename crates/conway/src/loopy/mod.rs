@@ -144,6 +144,50 @@ impl LoopyGame {
     /// the order of their [`signatures`](Self::signatures), so two drawings of one simplest
     /// form (whose positions are all unequal) are numbered alike, unless the signatures tie.
     fn restricted(&self, roots: &[u32]) -> (LoopyGame, Vec<u32>) {
+        let (reached, roots) = self.reached(roots);
+        reached.numbered(&roots)
+    }
+
+    /// The positions reached from `roots`, in any order, and the new number of each root.
+    fn reached(&self, roots: &[u32]) -> (LoopyGame, Vec<u32>) {
+        let mut number = vec![u32::MAX; self.len()];
+        let mut order = Vec::new();
+        let mut reach = |w: u32, order: &mut Vec<u32>| {
+            if number[w as usize] == u32::MAX {
+                number[w as usize] = order.len() as u32;
+                order.push(w);
+            }
+        };
+        for &root in roots {
+            reach(root, &mut order);
+        }
+        let mut next = 0;
+        while next < order.len() {
+            let v = order[next] as usize;
+            next += 1;
+            for &w in self.left[v].iter().chain(&self.right[v]) {
+                reach(w, &mut order);
+            }
+        }
+        let renumber = |lists: &[Vec<u32>]| -> Vec<Vec<u32>> {
+            let list = |&v: &u32| {
+                lists[v as usize]
+                    .iter()
+                    .map(|&w| number[w as usize])
+                    .collect()
+            };
+            order.iter().map(list).collect()
+        };
+        let game = LoopyGame {
+            left: renumber(&self.left),
+            right: renumber(&self.right),
+        };
+        (game, roots.iter().map(|&r| number[r as usize]).collect())
+    }
+
+    /// The graph, every position reached from `roots`, numbered as
+    /// [`restricted`](Self::restricted) says.
+    fn numbered(&self, roots: &[u32]) -> (LoopyGame, Vec<u32>) {
         let signatures = self.signatures();
         let mut number = vec![u32::MAX; self.len()];
         let mut order = Vec::new();
@@ -297,14 +341,13 @@ impl LoopyGame {
                 &self.right[v]
             }
         };
-        let mut predecessors = vec![Vec::new(); states];
+        // A move from state `s` leads to the opponent's turn at the option.
+        let edges = (0..states).flat_map(|s| {
+            let next = move |&w: &u32| (s as u32, 2 * w + (1 - s as u32 % 2));
+            successors(s).iter().map(next)
+        });
+        let predecessors = Reversed::of(states, edges);
         let mut unremoved: Vec<u32> = (0..states).map(|s| successors(s).len() as u32).collect();
-        for s in 0..states {
-            for &w in successors(s) {
-                let t = 2 * w as usize + (1 - s % 2);
-                predecessors[t].push(s as u32);
-            }
-        }
         let mut queue: VecDeque<usize> = (0..states).filter(|&s| unremoved[s] == 0).collect();
         let mut removed = queue.len();
         while let Some(t) = queue.pop_front() {
@@ -362,31 +405,76 @@ impl LoopyGame {
     }
 
     /// A hash of what each position's play looks like to some depth, the same whatever the
-    /// numbering: rounds of refinement from the numbers of options.
+    /// numbering: rounds of refinement from the numbers of options, each option's signature
+    /// mixed and summed, so that their order does not count.
     fn signatures(&self) -> Vec<u64> {
-        use std::hash::{Hash, Hasher};
-        let hash = |value: &dyn Fn(&mut std::collections::hash_map::DefaultHasher)| {
-            let mut hasher = std::collections::hash_map::DefaultHasher::new();
-            value(&mut hasher);
-            hasher.finish()
-        };
         let mut signatures: Vec<u64> = (0..self.len())
-            .map(|v| hash(&|h| (self.left[v].len(), self.right[v].len()).hash(h)))
+            .map(|v| mix(self.left[v].len() as u64 ^ mix(self.right[v].len() as u64)))
             .collect();
+        let mut next = vec![0; self.len()];
         for _ in 0..self.len().min(SIGNATURE_ROUNDS) {
-            let sorted = |options: &[u32]| {
-                let mut list: Vec<u64> = options.iter().map(|&w| signatures[w as usize]).collect();
-                list.sort_unstable();
-                list
+            let sum = |options: &[u32], salt: u64| {
+                let each = options.iter().map(|&w| mix(signatures[w as usize] ^ salt));
+                each.fold(0u64, u64::wrapping_add)
             };
-            signatures = (0..self.len())
-                .map(|v| {
-                    let (left, right) = (sorted(&self.left[v]), sorted(&self.right[v]));
-                    hash(&|h| (signatures[v], &left, &right).hash(h))
-                })
-                .collect();
+            for (v, next) in next.iter_mut().enumerate() {
+                let (left, right) = (sum(&self.left[v], 1), sum(&self.right[v], 2));
+                *next = mix(signatures[v] ^ mix(left ^ mix(right)));
+            }
+            std::mem::swap(&mut signatures, &mut next);
         }
         signatures
+    }
+}
+
+/// A 64-bit mixing function (the finaliser of SplitMix64): every bit of the input reaches
+/// every bit of the output.
+fn mix(x: u64) -> u64 {
+    let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Every move of `lists` (vertex `v` has moves to `lists[v]`), as `(v, w)`.
+fn moves(lists: &[Vec<u32>]) -> impl Iterator<Item = (u32, u32)> + Clone + '_ {
+    lists
+        .iter()
+        .enumerate()
+        .flat_map(|(v, list)| list.iter().map(move |&w| (v as u32, w)))
+}
+
+/// Moves reversed, kept in one buffer: the vertices with a move to `w` are
+/// `from[start[w]..start[w + 1]]`.
+struct Reversed {
+    start: Vec<u32>,
+    from: Vec<u32>,
+}
+
+impl Reversed {
+    /// The moves `(v, w)` of a graph of `count` vertices, reversed.
+    fn of(count: usize, moves: impl Iterator<Item = (u32, u32)> + Clone) -> Reversed {
+        let mut start = vec![0u32; count + 1];
+        for (_, w) in moves.clone() {
+            start[w as usize + 1] += 1;
+        }
+        for w in 0..count {
+            start[w + 1] += start[w];
+        }
+        let mut fill = start.clone();
+        let mut from = vec![0; start[count] as usize];
+        for (v, w) in moves {
+            from[fill[w as usize] as usize] = v;
+            fill[w as usize] += 1;
+        }
+        Reversed { start, from }
+    }
+}
+
+impl std::ops::Index<usize> for Reversed {
+    type Output = [u32];
+
+    fn index(&self, w: usize) -> &[u32] {
+        &self.from[self.start[w] as usize..self.start[w + 1] as usize]
     }
 }
 

@@ -17,10 +17,12 @@
 
 use super::simplify::{self, Side};
 use super::survival;
+use super::text::named_stopper;
 use super::{LoopyError, LoopyGame, Stopper, StopperStore};
 use crate::engine::{Meter, Play};
 use crate::graph::{PartizanOutcome, Winner};
 use crate::partizan::Player;
+use rustc_hash::FxHashMap;
 
 /// The value of a loopy game: its onside and offside, stoppers with `onside ≥ offside`. A
 /// stopper is its own two sides.
@@ -138,13 +140,25 @@ fn onside_of(game: &LoopyGame, meter: &mut Meter) -> Result<Stopper, LoopyError>
     if game.is_stopper() {
         return Stopper::new(game, meter);
     }
-    if let Some(stopper) = by_simplifying(game, meter)? {
+    for name in NAMED_ONSIDES {
+        let stopper = named_stopper(name).expect("a named stopper");
         if proved(game, &stopper, meter)? {
             return Ok(stopper);
         }
     }
-    sidled(game, meter)?.ok_or(LoopyError::NoSides)
+    if let Some(stopper) = sidled(game, meter)? {
+        return Ok(stopper);
+    }
+    match by_simplifying(game, meter)? {
+        Some(stopper) if proved(game, &stopper, meter)? => Ok(stopper),
+        _ => Err(LoopyError::NoSides),
+    }
 }
+
+/// The named stoppers tried first as onsides: many games' sides are among them, and each
+/// is proved or refuted in time linear in the game's positions, where sidling may need many
+/// rounds to come near `off` or `over`.
+const NAMED_ONSIDES: [&str; 5] = ["on", "off", "over", "under", "upon"];
 
 /// The game's own graph simplified, with endless play counted for Left, again while that
 /// changes it, if the result is a stopper.
@@ -160,84 +174,155 @@ fn by_simplifying(game: &LoopyGame, meter: &mut Meter) -> Result<Option<Stopper>
     Ok(Some(Stopper::new(&candidate, meter)?))
 }
 
-/// The most rounds of sidling tried.
+/// The fewest rounds of sidling tried before giving up; a game of more positions is given
+/// as many rounds as it has positions, since a value may take that long to travel through
+/// it.
 const SIDLING_ROUNDS: usize = 64;
 
-/// The rounds after which sidling ties the knot (see [`knotted`]).
-const KNOT_ROUNDS: [usize; 4] = [4, 12, 28, 63];
+/// Whether sidling ties knots after `round` (see [`knotted`]): after rounds 4, 12, 28, 60,
+/// ..., so that the work of tying stays a share of the work of the rounds, and after the
+/// last.
+fn knot_round(round: usize, last: usize) -> bool {
+    (round + 4).is_power_of_two() && round >= 4 || round == last
+}
+
+/// Bytes a position holds while sidling: its values in the last two rounds and the next, and its entry in the
+/// table of a round's distinct games.
+const SIDLING_POSITION_BYTES: u64 = 3 * 4 + 2 * 48 + 64;
+
+/// Bytes a move holds while sidling: the option's value in the two copies of a round's lists.
+const SIDLING_MOVE_BYTES: u64 = 2 * 4;
+
+/// Bytes a value of the store holds while a knot is tied: its class, its chosen value, and
+/// its two lists of options tied.
+const KNOT_VALUE_BYTES: u64 = 4 + 8 + 2 * 24 + 16;
+
+/// The depths of refinement at which a knot ties values that look alike (see
+/// [`StopperStore::signature`]).
+const KNOT_DEPTHS: [usize; 5] = [1, 2, 4, 8, 12];
 
 /// Conway's sidling: every position starts as `on`, and each round gives each position the
 /// value `{f(G^L) | f(G^R)}` of the last round's values, which only go down. Where a round
 /// changes no value, the values are the largest fixed point, the onsides; the positions'
 /// values are kept in one store ([`StopperStore`]), where equal values share a vertex and
-/// comparisons found in one round serve the next. Where
-/// values still move after some rounds, the knot is tied (values that only converge, to
-/// `over` or down the integers to `off`, are found so). Every candidate is proved before it
-/// is the answer.
+/// comparisons found in one round serve the next. Where values still move after some rounds,
+/// knots are tied (values that only converge, to `over` or down the integers to `off`, are
+/// found so). Every candidate is proved before it is the answer.
 fn sidled(game: &LoopyGame, meter: &mut Meter) -> Result<Option<Stopper>, LoopyError> {
     let count = game.len();
+    let moves: usize = game.left.iter().chain(&game.right).map(Vec::len).sum();
+    meter.hold_more(count as u64 * SIDLING_POSITION_BYTES + moves as u64 * SIDLING_MOVE_BYTES)?;
     let mut values = StopperStore::new();
     // `on`, the value every position starts from: a layer of one position moving to itself.
     let on = values.add_layer(vec![vec![0]], vec![vec![]], meter)?[0];
-    let mut value_of = vec![on; count];
-    for round in 0..SIDLING_ROUNDS {
-        let map = |list: &Vec<u32>| list.iter().map(|&w| value_of[w as usize]).collect();
-        let left = game.left.iter().map(map).collect();
-        let right = game.right.iter().map(map).collect();
-        let after = values.add_layer(left, right, meter)?;
-        let settled = value_of == after;
-        let candidate = if settled {
-            Some(values.value(after[0]))
-        } else if KNOT_ROUNDS.contains(&round) {
-            knotted(values.graph(), &value_of, &after, meter)?
-        } else {
-            None
-        };
-        if let Some(stopper) = candidate {
-            if proved(game, &stopper, meter)? {
+    let mut before = vec![on; count];
+    let last_round = SIDLING_ROUNDS.max(count) - 1;
+    for round in 0..=last_round {
+        let after = next_round(game, &before, &mut values, meter)?;
+        if before == after {
+            let stopper = values.value(after[0]);
+            return Ok(proved(game, &stopper, meter)?.then_some(stopper));
+        }
+        if knot_round(round, last_round) {
+            if let Some(stopper) = knot_proved(game, &values, [&after, &before], meter)? {
                 return Ok(Some(stopper));
             }
         }
-        if settled {
-            return Ok(None);
-        }
-        value_of = after;
+        before = after;
     }
     Ok(None)
 }
 
-/// The knot tied: each position's value of the last round (`before`) is taken to be its
-/// value of this round (`after`), so that `f(G) = {f(G^L) | f(G^R)}` holds exactly, with
-/// cycles where the values went on moving: `{0 | on}`, `{0 | {0 | on}}`, ... ties into
-/// `a{0 | a}`, which is `over`, and `-1`, `-2`, ... into `a{ | a}`, which is `off`. Each
-/// class of values so tied takes the options of one of this round's values in it; the
-/// result is a candidate, simplified as an onside where it is not a stopper.
-fn knotted(
-    values: &LoopyGame,
-    before: &[u32],
-    after: &[u32],
+/// One round of sidling: the value `{f(G^L) | f(G^R)}` of each position of `game`, from the
+/// values `last` of the round before. Positions whose options have the same values are one
+/// game, added to the store once.
+fn next_round(
+    game: &LoopyGame,
+    last: &[u32],
+    values: &mut StopperStore,
+    meter: &mut Meter,
+) -> Result<Vec<u32>, LoopyError> {
+    let sorted = |list: &Vec<u32>| {
+        let mut values: Vec<u32> = list.iter().map(|&w| last[w as usize]).collect();
+        values.sort_unstable();
+        values.dedup();
+        values
+    };
+    let mut games: FxHashMap<(Vec<u32>, Vec<u32>), u32> = FxHashMap::default();
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    let game_of: Vec<u32> = (0..game.len())
+        .map(|v| {
+            let options = (sorted(&game.left[v]), sorted(&game.right[v]));
+            *games.entry(options).or_insert_with_key(|(l, r)| {
+                left.push(l.clone());
+                right.push(r.clone());
+                left.len() as u32 - 1
+            })
+        })
+        .collect();
+    let value_of = values.add_layer(left, right, meter)?;
+    Ok(game_of.iter().map(|&g| value_of[g as usize]).collect())
+}
+
+/// The first knot of the last two rounds of sidling (`[after, before]`) that is proved the
+/// onside of `game`: each position's value tied to its value the round before; else each
+/// value tied to the values that look like it to a depth of [`KNOT_DEPTHS`] (so `-1, -2,
+/// ...` tie into `off` even where no position's value steps down them one by one).
+fn knot_proved(
+    game: &LoopyGame,
+    values: &StopperStore,
+    [after, before]: [&Vec<u32>; 2],
     meter: &mut Meter,
 ) -> Result<Option<Stopper>, LoopyError> {
-    let mut classes = UnionFind::new(values.len());
-    for (&b, &a) in before.iter().zip(after) {
-        classes.union(b, a);
+    let graph = values.graph();
+    let moves: usize = graph.left.iter().chain(&graph.right).map(Vec::len).sum();
+    let knot_bytes = graph.len() as u64 * KNOT_VALUE_BYTES + moves as u64 * 4;
+    meter.hold(meter.held().saturating_add(knot_bytes))?;
+    let mut classes = UnionFind::new(graph.len());
+    for (&a, &b) in after.iter().zip(before) {
+        classes.union(a, b);
     }
+    let knot = knotted(graph, [after], |x| classes.find(x), meter)?;
+    if let Some(stopper) = proved_candidate(game, knot, meter)? {
+        return Ok(Some(stopper));
+    }
+    for depth in KNOT_DEPTHS {
+        let mut first_alike = FxHashMap::default();
+        let class = |x: u32| *first_alike.entry(values.signature(x, depth)).or_insert(x);
+        let knot = knotted(graph, [after, before], class, meter)?;
+        if let Some(stopper) = proved_candidate(game, knot, meter)? {
+            return Ok(Some(stopper));
+        }
+    }
+    Ok(None)
+}
+
+/// A knot of the store's `values`: each vertex is taken to equal the others of its `class`,
+/// so that where values went on moving round after round, `f(G) = {f(G^L) | f(G^R)}` holds
+/// exactly, with cycles: `{0 | on}`, `{0 | {0 | on}}`, ... tie into `a{0 | a}`, which is
+/// `over`, and `-1`, `-2`, ... into `a{ | a}`, which is `off`. Each class takes the options
+/// of its first value in the `latest` rounds (the latest first); the knot is rooted at the
+/// start's latest value, and is a candidate, simplified as an onside where it is not a
+/// stopper.
+fn knotted<const N: usize>(
+    values: &LoopyGame,
+    latest: [&Vec<u32>; N],
+    mut class: impl FnMut(u32) -> u32,
+    meter: &mut Meter,
+) -> Result<Option<Stopper>, LoopyError> {
     let mut chosen: Vec<Option<u32>> = vec![None; values.len()];
-    for &a in after {
-        let class = classes.find(a) as usize;
-        chosen[class].get_or_insert(a);
+    let root = latest[0][0];
+    for &a in latest.into_iter().flatten() {
+        chosen[class(a) as usize].get_or_insert(a);
     }
-    let mut tied = |x: u32| {
-        let class = classes.find(x);
-        chosen[class as usize].unwrap_or(x)
-    };
+    let mut tied = |x: u32| chosen[class(x) as usize].unwrap_or(x);
     let mut lists = |lists: &[Vec<u32>]| -> Vec<Vec<u32>> {
         (0..values.len() as u32)
             .map(|x| lists[tied(x) as usize].iter().map(|&y| tied(y)).collect())
             .collect()
     };
     let (left, right) = (lists(&values.left), lists(&values.right));
-    let knot = LoopyGame { left, right }.rooted_at(tied(after[0]));
+    let knot = LoopyGame { left, right }.rooted_at(tied(root));
     match knot.is_stopper() {
         true => Ok(Some(Stopper::new(&knot, meter)?)),
         false => by_simplifying(&knot, meter),
@@ -267,6 +352,18 @@ impl UnionFind {
     fn union(&mut self, a: u32, b: u32) {
         let (a, b) = (self.find(a), self.find(b));
         self.0[a as usize] = b;
+    }
+}
+
+/// The `candidate`, if it is proved the onside of `game`.
+fn proved_candidate(
+    game: &LoopyGame,
+    candidate: Option<Stopper>,
+    meter: &mut Meter,
+) -> Result<Option<Stopper>, LoopyError> {
+    match candidate {
+        Some(stopper) if proved(game, &stopper, meter)? => Ok(Some(stopper)),
+        _ => Ok(None),
     }
 }
 

@@ -141,6 +141,12 @@ impl StopperStore {
         &self.game
     }
 
+    /// A hash of what the value at `vertex` looks like to `depth` moves, up to [`ROUNDS`]:
+    /// equal values look alike to every depth.
+    pub(super) fn signature(&self, vertex: u32, depth: usize) -> u64 {
+        self.signatures[vertex as usize][depth.min(ROUNDS)]
+    }
+
     /// The value at `vertex`.
     pub fn value(&self, vertex: u32) -> Stopper {
         Stopper {
@@ -230,7 +236,10 @@ impl StopperStore {
             .expect("the options of a stopper settle");
         let signatures = layer_signatures(&self.signatures, &reduced, base);
         let mut representative = Vec::with_capacity(signatures.len());
-        let mut new_values: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
+        // The layer's new values so far: by signature, each with whether its options are all in
+        // the store; and those that are, by their options.
+        let mut new_values: FxHashMap<u64, Vec<(u32, bool)>> = FxHashMap::default();
+        let mut new_by_options: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
         for (i, (v, signature)) in (base..).zip(&signatures).enumerate() {
             let signature = signature[ROUNDS];
             let (left, right) = (&reduced.0[i], &reduced.1[i]);
@@ -245,19 +254,29 @@ impl StopperStore {
                     .get(&signature)
                     .map_or(&[] as &[u32], Vec::as_slice),
             };
+            // Two positions in simplest form are equal only with the same options: those
+            // of the layer so are compared with the others of the layer only.
             let earlier = new_values
                 .get(&signature)
-                .map_or(&[] as &[u32], Vec::as_slice);
-            let mut equal = in_store
-                .then(|| {
-                    let same = self.by_options.get(&options_key(left, right))?;
-                    same.iter().copied().find(|&w| {
-                        let w = w as usize;
-                        self.game.left[w] == *left && self.game.right[w] == *right
-                    })
-                })
-                .flatten();
-            for &w in stored.iter().chain(earlier) {
+                .map_or(&[] as &[(u32, bool)], Vec::as_slice)
+                .iter()
+                .filter(|&&(_, simplest)| !(in_store && simplest))
+                .map(|&(w, _)| w);
+            let key = options_key(left, right);
+            let mut equal = None;
+            if in_store {
+                let (game, (layer_left, layer_right)) = (&self.game, &reduced);
+                let stored = self.by_options.get(&key).into_iter().flatten().copied();
+                let layer = new_by_options.get(&key).into_iter().flatten().copied();
+                equal = stored
+                    .filter(|&w| game.left[w as usize] == *left && game.right[w as usize] == *right)
+                    .chain(layer.filter(|&w| {
+                        let i = (w - base) as usize;
+                        layer_left[i] == *left && layer_right[i] == *right
+                    }))
+                    .next();
+            }
+            for w in stored.iter().copied().chain(earlier) {
                 if equal.is_some() {
                     break;
                 }
@@ -267,7 +286,10 @@ impl StopperStore {
             }
             representative.push(equal.unwrap_or(v));
             if equal.is_none() {
-                new_values.entry(signature).or_default().push(v);
+                new_values.entry(signature).or_default().push((v, in_store));
+                if in_store {
+                    new_by_options.entry(key).or_default().push(v);
+                }
             }
         }
         Ok((reduced, representative, signatures))

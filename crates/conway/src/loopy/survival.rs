@@ -8,7 +8,7 @@
 //! for every pair at once; every other state is Left's survival. Left's move in `−H` is a
 //! Right move of `H`, and Right's a Left move.
 
-use super::LoopyGame;
+use super::{moves, LoopyGame, Reversed};
 use crate::engine::{Meter, SearchError};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
@@ -111,24 +111,15 @@ pub(super) fn order(g: &LoopyGame, h: &LoopyGame, meter: &mut Meter) -> Result<O
 
 /// For each vertex, the vertices with a move to it, for each player.
 struct Predecessors {
-    left: Vec<Vec<u32>>,
-    right: Vec<Vec<u32>>,
+    left: Reversed,
+    right: Reversed,
 }
 
 impl Predecessors {
     fn of(game: &LoopyGame) -> Predecessors {
-        let reverse = |lists: &[Vec<u32>]| {
-            let mut back = vec![Vec::new(); lists.len()];
-            for (v, list) in lists.iter().enumerate() {
-                for &w in list {
-                    back[w as usize].push(v as u32);
-                }
-            }
-            back
-        };
         Predecessors {
-            left: reverse(&game.left),
-            right: reverse(&game.right),
+            left: Reversed::of(game.len(), moves(&game.left)),
+            right: Reversed::of(game.len(), moves(&game.right)),
         }
     }
 }

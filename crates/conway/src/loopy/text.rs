@@ -35,7 +35,7 @@ pub fn named(name: &str) -> Option<Sided> {
 }
 
 /// The named stopper `name`.
-fn named_stopper(name: &str) -> Option<Stopper> {
+pub(super) fn named_stopper(name: &str) -> Option<Stopper> {
     let game = match name {
         "on" => graph(&[&[0]], &[&[]]),
         "off" => graph(&[&[]], &[&[0]]),
