@@ -163,7 +163,10 @@ impl Sum {
             }
             (_, Play::Misere) => Err(RuleError::Unsupported {
                 game: "sum".to_string(),
-                what: "misère play does not split into components, so a sum is solved under normal play only; write the heaps of one game as one position (`kayles \"3 4\"`)",
+                what: match self.impartial_faces() {
+                    Some(_) => "misère play does not split into components, so a sum is solved under normal play only; write the heaps of one game as one position (`kayles \"3 4\"`)",
+                    None => "misère play does not split into components, so a sum is solved under normal play only; a position of one game alone is solved under misère play",
+                },
             }),
             _ if self.kind() == Kind::LoopyPartizan => self.analyse_loopy(request, each),
             _ => match self.impartial_faces() {

@@ -361,7 +361,7 @@ proptest! {
 }
 
 #[test]
-fn sides_are_found_for_most_small_graphs() {
+fn sides_are_found_for_every_small_graph_tried() {
     let mut seed = 2026u64;
     let mut next = |n: u64| {
         seed ^= seed << 13;
@@ -386,8 +386,9 @@ fn sides_are_found_for_most_small_graphs() {
         found += Sided::of(&g, &mut meter()).is_ok() as u32;
     }
     println!("sides found for {found} of {tried} graphs that are not stoppers");
-    // 1990 of the 2000 since the knot is tied (1947 before).
-    assert!(found >= 1985, "{found} of {tried}");
+    // 1947 of the 2000 before the knot was tied, 1990 after; every one since knots also tie
+    // values that look alike to a depth.
+    assert_eq!(found, tried);
 }
 
 #[test]

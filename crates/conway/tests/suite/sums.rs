@@ -85,7 +85,8 @@ fn a_partizan_value_that_is_a_nimber_has_its_nim_value() {
 /// Misère play of a partizan position through the library was refused as "sums of different
 /// games", then as unsupported; it is searched whole (Right, moving first or second, wins
 /// 3×2 Domineering by making Left fill the board), and a misère sum is refused for what it
-/// is: misère play does not split into components.
+/// is: misère play does not split into components. Its advice was about heaps, for games
+/// that have none.
 #[test]
 fn misere_play_of_a_partizan_position_is_searched_and_a_misere_sum_refused() {
     let rules = ruleset("domineering").unwrap();
@@ -100,4 +101,5 @@ fn misere_play_of_a_partizan_position_is_searched_and_a_misere_sum_refused() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("misère play does not split"), "{error}");
+    assert!(!error.contains("heaps"), "{error}");
 }
