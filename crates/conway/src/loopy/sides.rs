@@ -74,6 +74,9 @@ impl Sided {
 
     /// The value as one stopper, where its sides are equal.
     pub fn as_stopper(&self, meter: &mut Meter) -> Option<&Stopper> {
+        if self.onside == self.offside {
+            return Some(&self.onside);
+        }
         let equal = self.onside.relation(&self.offside, meter);
         equal.is_ok_and(|r| r.leq).then_some(&self.onside)
     }

@@ -280,6 +280,12 @@ impl StopperStore {
                 if equal.is_some() {
                     break;
                 }
+                let game = &order.game;
+                let (w_left, w_right) = (&game.left[w as usize], &game.right[w as usize]);
+                let stored = w < base;
+                if stored && !(may_equal(base, left, w_left) && may_equal(base, right, w_right)) {
+                    continue;
+                }
                 if order.geq(v, w, meter)? && order.geq(w, v, meter)? {
                     equal = Some(w);
                 }
@@ -349,6 +355,15 @@ impl StopperStore {
         }
         Ok(rename)
     }
+}
+
+/// Whether a reduced list of options (`ours`) may belong to a value equal to the one with
+/// `theirs`: equal values so reduced have options equal one to one, and each value of the
+/// store (below `base`) is at one vertex, so the lists are as long and each of our options in
+/// the store is one of theirs.
+fn may_equal(base: u32, ours: &[u32], theirs: &[u32]) -> bool {
+    let mut stored = ours.iter().filter(|&&w| w < base);
+    ours.len() == theirs.len() && stored.all(|w| theirs.contains(w))
 }
 
 /// The signatures, round by round, of the layer's positions (from `base` on, their options

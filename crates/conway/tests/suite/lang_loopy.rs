@@ -174,6 +174,24 @@ fn loopy_operations_keep_to_the_sessions_memory_limit() {
         max_memory: 64 << 20,
     };
     let mut env = Env::with_store(Store::with_limits(limits));
-    let error = env.run("10000 + over").unwrap_err().to_string();
+    let error = env
+        .run("(10000 + over) + (10000 + upon)")
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("64 MiB"), "{error}");
+}
+
+/// `k + over` looks like `j + over` to twelve moves, so the store compared each with every
+/// one before it, and `2000 + over` needed more than 64 MiB. Equal values so reduced have
+/// their stored options in common, which rules those comparisons out.
+#[test]
+fn a_long_chain_of_values_alike_to_a_depth_is_valued_without_comparing_them_all() {
+    use conway::short::Store;
+    let limits = Limits {
+        max_positions: 1_000_000,
+        max_memory: 64 << 20,
+    };
+    let mut env = Env::with_store(Store::with_limits(limits));
+    let value = env.run("2000 + over").unwrap().unwrap();
+    assert_eq!(env.show(&value).unwrap(), "{2000|pass}");
 }
