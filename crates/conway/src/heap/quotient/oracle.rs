@@ -29,31 +29,34 @@ pub(super) struct Oracle {
 const MAX_COPIES: usize = 16;
 
 /// The outcome of `j` heaps of a new size `k` beside any heaps `R` smaller than `k`, as a
-/// function of `Φ(R)`, the element of `R` in the proved quotient of the smaller heaps.
+/// function of `Φ(R)`, the element of `R` in the proved quotient of the smaller heaps, for
+/// the elements where such a function exists.
 ///
-/// Such a function need not exist: the new heap may tell apart positions that the smaller
-/// heaps do not. It is built in the multiset order of the pairs `(Φ(R), S(R))` of
+/// The new heap may tell apart positions that the smaller heaps do not, so a table says
+/// nothing of some elements. It is built in the multiset order of the pairs `(Φ(R), S(R))` of
 /// [`closure`]: at each pair the definition gives the outcome from the outcomes with `j − 1`
 /// copies (a move in a new heap) and from those of the elements `S(R)` of the options of `R`,
-/// whose least positions are smaller, so already set. If every pair of an element agrees, the
-/// function is the outcome, by induction on `R`; at the first disagreement the tables stop
-/// and the search answers the rest.
-struct Level {
+/// whose least positions are smaller, so already set. An element whose pairs disagree, or
+/// whose outcome needs one of an element left out, is left out, and the pass starts again
+/// until none is: then every element kept has its outcome from elements kept, and the table
+/// is the outcome on them, by induction on `R`. The search answers the rest.
+pub(super) struct Level {
     machine: Machine,
     heap: Heap,
-    /// `tables[j][Φ(R)]`: whether `R` plus `j` new heaps is a P-position.
-    tables: Vec<Vec<bool>>,
+    /// `tables[j][Φ(R)]`: whether `R` plus `j` new heaps is a P-position, where known.
+    tables: Vec<Vec<Option<bool>>>,
 }
 
 impl Level {
-    fn new(machine: Machine, heap: Heap, pairs: &[Pair], options: &Options) -> Level {
-        let mut tables = vec![machine.p.clone()];
+    pub(super) fn new(machine: Machine, heap: Heap, pairs: &[Pair], options: &Options) -> Level {
+        let mut tables = vec![machine.p.iter().map(|&p| Some(p)).collect::<Vec<_>>()];
         while tables.len() <= MAX_COPIES {
             let previous = tables.last().expect("the table of no new heap");
-            match next_table(&machine, pairs, &options[heap as usize], previous) {
-                Some(table) => tables.push(table),
-                None => break,
+            let table = next_table(&machine, pairs, &options[heap as usize], previous);
+            if table.iter().all(Option::is_none) {
+                break;
             }
+            tables.push(table);
         }
         Level {
             machine,
@@ -63,40 +66,72 @@ impl Level {
     }
 
     /// The answer for a position whose largest heaps are of the new size, if a table has it.
-    fn answer(&self, position: &[Heap]) -> Option<bool> {
+    pub(super) fn answer(&self, position: &[Heap]) -> Option<bool> {
         let copies = position.iter().take_while(|&&h| h == self.heap).count();
         let table = self.tables.get(copies)?;
-        Some(table[self.machine.run(0, &position[copies..]) as usize])
+        table[self.machine.run(0, &position[copies..]) as usize]
     }
 }
 
 /// The table for one more copy of the new heap, whose options are `moves`, from the table
-/// `previous`; none if two positions of one element disagree.
+/// `previous`: passes over the pairs until no element is left out in a pass.
 fn next_table(
     machine: &Machine,
     pairs: &[Pair],
     moves: &[Vec<Heap>],
-    previous: &[bool],
-) -> Option<Vec<bool>> {
-    let mut table: Vec<Option<bool>> = vec![None; machine.order()];
-    for pair in pairs {
-        let (element, reached) = (&pair.element(), pair.reached());
-        let to_p_by_new = moves
-            .iter()
-            .any(|parts| previous[machine.run(*element, parts) as usize]);
-        let mut to_p_by_rest = false;
-        for option in members(reached) {
-            to_p_by_rest |= table[option as usize]?;
+    previous: &[Option<bool>],
+) -> Vec<Option<bool>> {
+    let mut kept = vec![true; machine.order()];
+    loop {
+        let mut table: Vec<Option<bool>> = vec![None; machine.order()];
+        let mut left_out = false;
+        for pair in pairs {
+            let element = pair.element() as usize;
+            if !kept[element] {
+                continue;
+            }
+            let by_new = any_p(
+                moves
+                    .iter()
+                    .map(|parts| previous[machine.run(element as u32, parts) as usize]),
+            );
+            let by_rest = any_p(members(pair.reached()).map(|option| table[option as usize]));
+            let has_move = !moves.is_empty() || pair.reached().iter().any(|&w| w != 0);
+            let p = match (by_new, by_rest) {
+                (Some(true), _) | (_, Some(true)) => Some(false),
+                (Some(false), Some(false)) => Some(has_move),
+                _ => None,
+            };
+            match (table[element], p) {
+                (_, None) => {}
+                (None, Some(p)) => {
+                    table[element] = Some(p);
+                    continue;
+                }
+                (Some(known), Some(p)) if known == p => continue,
+                _ => {}
+            }
+            kept[element] = false;
+            table[element] = None;
+            left_out = true;
         }
-        let has_move = !moves.is_empty() || reached.iter().any(|&w| w != 0);
-        let p = has_move && !to_p_by_new && !to_p_by_rest;
-        match table[*element as usize] {
-            None => table[*element as usize] = Some(p),
-            Some(known) if known != p => return None,
-            Some(_) => {}
+        if !left_out {
+            return table;
         }
     }
-    table.into_iter().collect()
+}
+/// Whether one of some outcomes is a P-position: yes if one known is, no if all are known
+/// and none is, and unknown otherwise.
+fn any_p(outcomes: impl Iterator<Item = Option<bool>>) -> Option<bool> {
+    let mut all_known = true;
+    for outcome in outcomes {
+        match outcome {
+            Some(true) => return Some(true),
+            Some(false) => {}
+            None => all_known = false,
+        }
+    }
+    all_known.then_some(false)
 }
 
 /// A position being searched: the next option to try, and whether it has any.

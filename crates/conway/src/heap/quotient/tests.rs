@@ -123,3 +123,56 @@ fn kayles_larger_positions_by_the_definition() {
         }
     }
 }
+
+/// In 0.07 a heap of 25 tells apart positions of smaller heaps that are one element of their
+/// quotient, so no table of one copy holds for every element. The level keeps the elements
+/// where the outcome is still a function of the element; each of its answers for a heap of
+/// 25 beside smaller heaps is checked against the definition.
+#[test]
+fn a_heap_that_splits_classes_keeps_the_tables_of_the_elements_it_does_not_split() {
+    let rule = octal(&[0, 0, 7]);
+    let mut meter = Meter::new(Limits::default());
+    let q = Quotient::compute(&rule, 24, &mut meter, |_, _| {}).unwrap();
+    let options = heap_options(&rule, 25, &mut meter).unwrap();
+    let pairs = closure::pairs(&q.machine, &q.elements, &options, 24, &mut meter).unwrap();
+    let level = oracle::Level::new(q.machine.clone(), 25, &pairs, &options);
+    let mut brute = Brute {
+        rule: &rule,
+        known: HashMap::new(),
+    };
+    let (mut answered, mut left) = (0, 0);
+    for rest in rows_up_to(18, 24) {
+        let position: Vec<Heap> = [25]
+            .into_iter()
+            .chain(rest.iter().map(|&h| h as Heap))
+            .collect();
+        let with_25: Vec<u64> = [25].into_iter().chain(rest.iter().copied()).collect();
+        match level.answer(&position) {
+            Some(p) => {
+                assert_eq!(p, brute.is_p(&with_25), "{with_25:?}");
+                answered += 1;
+            }
+            None => left += 1,
+        }
+    }
+    assert!(
+        answered > 100 && left > 100,
+        "{answered} answered, {left} left"
+    );
+}
+
+/// Every row of heaps up to `largest`, largest first, whose heaps add up to at most `total`.
+fn rows_up_to(total: u64, largest: u64) -> Vec<Vec<u64>> {
+    let mut rows = vec![vec![]];
+    let mut at = 0;
+    while at < rows.len() {
+        let row: Vec<u64> = rows[at].clone();
+        let used: u64 = row.iter().sum();
+        let top = row.last().copied().unwrap_or(largest);
+        for heap in 1..=top.min(total - used) {
+            rows.push([row.as_slice(), &[heap]].concat());
+        }
+        at += 1;
+    }
+    rows
+}
