@@ -102,6 +102,27 @@ enum Command {
     Serve(ServeArgs),
 }
 
+impl Command {
+    /// Whether the output asked for is JSON, so an error is given as JSON too.
+    fn wants_json(&self) -> bool {
+        let output = match self {
+            Command::Solve(args) => &args.output,
+            Command::Moves(args) => &args.output,
+            Command::Graph(args) => &args.output,
+            Command::Seq(args) => &args.output,
+            Command::Misere(args) => &args.output,
+            Command::Outcomes(args) => &args.output,
+            Command::Thermograph(args) => &args.output,
+            Command::Eval(args) => &args.output,
+            Command::Ordinal(args) => &args.output,
+            Command::Excess(args) => &args.output,
+            Command::Rules(args) => &args.output,
+            Command::Play(_) | Command::Repl(_) | Command::Serve(_) => return false,
+        };
+        output.json
+    }
+}
+
 /// A game and a position in its notation.
 #[derive(Args)]
 struct GameArgs {
@@ -488,7 +509,101 @@ const MAX_SHOWN_VALUES: u64 = 100_000;
 /// written.
 enum Failure {
     Message(String),
+    /// A message with the column of the input it points at (from 1) and the limit that
+    /// stopped the computation, where there are such: `--json` reports both.
+    Located {
+        message: String,
+        column: Option<usize>,
+        limit: Option<Limit>,
+    },
     Output(io::Error),
+}
+
+impl Failure {
+    fn lang(error: &LangError) -> Self {
+        Failure::Located {
+            message: explain_lang(error),
+            column: error.column(),
+            limit: error.limit_hint(),
+        }
+    }
+
+    fn search(error: &SearchError) -> Self {
+        Failure::Located {
+            message: explain_search(error),
+            column: None,
+            limit: error.limit_hint(),
+        }
+    }
+
+    /// A computation over heaps up to a size, `what`, that `option` asked for.
+    fn heaps(error: RuleError, what: &str, option: &str) -> Self {
+        Failure::Located {
+            column: error.column(),
+            limit: error.limit_hint(),
+            message: explain_heaps(error, what, option),
+        }
+    }
+
+    /// A graph's text that could not be read.
+    fn graph(file: &str, error: ReadError) -> Self {
+        let limit = match &error {
+            ReadError::Limit(error) => error.limit_hint(),
+            _ => None,
+        };
+        Failure::Located {
+            message: read_error(file, error),
+            column: None,
+            limit,
+        }
+    }
+
+    fn sequence(error: RuleError, to: u64) -> Self {
+        Failure::Located {
+            column: error.column(),
+            limit: error.limit_hint(),
+            message: explain_sequence(error, to),
+        }
+    }
+
+    /// The error as `--json` prints it, one object on standard output, in the shape the
+    /// server's API answers with.
+    fn body(&self) -> Option<ErrorBody<'_>> {
+        match self {
+            Failure::Message(message) => Some(ErrorBody {
+                error: message,
+                column: None,
+                limit: None,
+            }),
+            Failure::Located {
+                message,
+                column,
+                limit,
+            } => Some(ErrorBody {
+                error: message,
+                column: *column,
+                limit: limit_name(*limit),
+            }),
+            Failure::Output(_) => None,
+        }
+    }
+}
+
+/// An error as `--json` and the server's API give it: `{"error": message, "column": n |
+/// null, "limit": "max_positions" | "max_memory" | "max_seconds" | null}`.
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    column: Option<usize>,
+    limit: Option<&'static str>,
+}
+
+/// The option that raises `limit`, as the JSON of an error names it.
+fn limit_name(limit: Option<Limit>) -> Option<&'static str> {
+    limit.map(|limit| match limit {
+        Limit::Work => "max_positions",
+        Limit::Memory => "max_memory",
+    })
 }
 
 impl From<String> for Failure {
@@ -505,7 +620,11 @@ impl From<io::Error> for Failure {
 
 impl From<RuleError> for Failure {
     fn from(error: RuleError) -> Self {
-        Failure::Message(explain(error))
+        Failure::Located {
+            column: error.column(),
+            limit: error.limit_hint(),
+            message: explain(error),
+        }
     }
 }
 
@@ -544,6 +663,7 @@ fn run(cli: Cli) -> ExitCode {
     allocator::give_memory_back_at_once();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    let json = cli.command.wants_json();
     let result = match cli.command {
         Command::Solve(args) => args.run(&mut out),
         Command::Moves(args) => args.run(&mut out),
@@ -571,7 +691,16 @@ fn run(cli: Cli) -> ExitCode {
             let _ = writeln!(io::stderr(), "error: cannot write the output: {error}");
             ExitCode::FAILURE
         }
-        Err(Failure::Message(message)) => {
+        Err(failure) => {
+            if let Some(body) = failure.body().filter(|_| json) {
+                // The reader of `--json` gets the error as JSON too; a closed pipe then
+                // leaves only standard error to say it.
+                let _ = write_json(&mut out, &body).and_then(|()| Ok(out.flush()?));
+            }
+            let message = match &failure {
+                Failure::Message(message) | Failure::Located { message, .. } => message,
+                Failure::Output(_) => unreachable!("handled above"),
+            };
             let _ = writeln!(io::stderr(), "error: {message}");
             ExitCode::FAILURE
         }
@@ -612,8 +741,14 @@ impl MovesArgs {
         let report = moves::report(&position, side, play, page, &budget)?;
         if report.past_the_end() {
             return Err(Failure::Message(format!(
-                "{} {}: --from is {}, but there are {} moves (--from counts from 1)",
-                report.game, report.position, self.from, report.total
+                "{} {}: --from is {}, but {} (--from counts from 1)",
+                report.game,
+                report.position,
+                self.from,
+                match report.total {
+                    1 => "there is 1 move".to_string(),
+                    total => format!("there are {total} moves"),
+                }
             )));
         }
         moves::write(out, self.output.json, &report)
@@ -690,7 +825,7 @@ impl GraphArgs {
         let file = read_graph_file(&self.game, self.limits.max_memory)?;
         let Some(names) = &self.sum else {
             let drawn = DrawnGraph::read(Some(&self.game), &file, self.play(), &mut meter)
-                .map_err(|e| read_error(&self.game, e))?;
+                .map_err(|e| Failure::graph(&self.game, e))?;
             return match drawn {
                 DrawnGraph::Impartial(report) => self.write(out, &report),
                 DrawnGraph::Partizan(..) if self.dot => Err(Failure::Message(format!(
@@ -707,7 +842,8 @@ impl GraphArgs {
                 ),
             };
         };
-        let text = GraphText::parse(&file, &mut meter).map_err(|e| read_error(&self.game, e))?;
+        let text =
+            GraphText::parse(&file, &mut meter).map_err(|e| Failure::graph(&self.game, e))?;
         if text.right_moves.is_some() {
             return Err(Failure::Message(format!(
                 "{}: --sum takes an impartial graph, and this one is partizan (it has `|`)",
@@ -717,7 +853,7 @@ impl GraphArgs {
         let tokens = tokens(&text, names, &self.game)?;
         let graph = text
             .into_graph(&mut meter)
-            .map_err(|e| read_error(&self.game, e))?;
+            .map_err(|e| Failure::graph(&self.game, e))?;
         if let Some(compound) = &self.compound {
             return self.run_compound(out, compound, &graph, tokens, &mut meter);
         }
@@ -727,7 +863,7 @@ impl GraphArgs {
             ));
         }
         let sum = SumReport::new(&graph, tokens, &mut meter)
-            .map_err(|e| read_error(&self.game, e.into()))?;
+            .map_err(|e| Failure::graph(&self.game, e.into()))?;
         match self.output.json {
             true => write_json(out, &sum),
             false => show::sum(out, &self.game, &sum),
@@ -1046,7 +1182,7 @@ impl OutcomesArgs {
         let limits = self.limits.limits_or(sequence_work_limit(self.to));
         let sequence = rules
             .outcome_sequence(self.to, play, self.limits.budget_with(limits))
-            .map_err(|error| explain_sequence(error, self.to))?;
+            .map_err(|error| Failure::sequence(error, self.to))?;
         let report = outcomes::Report::new(rules.name(), self.to, play, &sequence);
         outcomes::write(out, self.output.json, &report)
     }
@@ -1078,7 +1214,7 @@ impl SeqArgs {
         let limits = self.limits.limits_or(sequence_work_limit(self.to));
         let sequence = rules
             .sequence(self.to, self.limits.budget_with(limits))
-            .map_err(|error| explain_sequence(error, self.to))?;
+            .map_err(|error| Failure::sequence(error, self.to))?;
         if let Some(path) = &self.out {
             write_values(path, &sequence)?;
         }
@@ -1131,7 +1267,7 @@ struct Evaluation<'a> {
 impl EvalArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let mut env = self.limits.env();
-        let failed = |error: LangError| Failure::Message(explain_lang(&error));
+        let failed = |error: LangError| Failure::lang(&error);
         let value = env
             .run(&self.expression)
             .map_err(failed)?
@@ -1273,9 +1409,9 @@ impl ThermographArgs {
     fn run(self, out: &mut dyn Write) -> Result<(), Failure> {
         let mut store = conway::short::Store::with_limits(self.limits.limits());
         let game = conway::lang::eval_game(&self.expression, &mut store)
-            .map_err(|error| Failure::Message(explain_lang(&error)))?;
+            .map_err(|error| Failure::lang(&error))?;
         let (report, text, picture) = thermo::analyse(&self.expression, &mut store, game)
-            .map_err(|error| Failure::Message(explain_search(&error)))?;
+            .map_err(|error| Failure::search(&error))?;
         if let Some(path) = &self.svg {
             std::fs::write(path, picture)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;

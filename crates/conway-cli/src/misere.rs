@@ -2,7 +2,7 @@
 //! heaps up to `N`, proved, with its presentation, its P-portion, the element of each heap
 //! and how its order grew with the heaps.
 
-use crate::{explain_heaps, write_json, Failure};
+use crate::{write_json, Failure};
 use conway::analysis::{Budget, Ruleset};
 use conway::heap::{generator_name, Presentation, Quotient};
 use serde::Serialize;
@@ -104,8 +104,7 @@ pub fn run(
         last = order;
     });
     let what = format!("the quotient and the proof for heaps up to {heaps}");
-    let quotient =
-        quotient.map_err(|error| Failure::Message(explain_heaps(error, &what, "--heaps")))?;
+    let quotient = quotient.map_err(|error| Failure::heaps(error, &what, "--heaps"))?;
     written?;
     let mut report = Report::new(rules.name(), &quotient);
     if with_genus {

@@ -120,7 +120,11 @@ pub fn report(
                 result: match result {
                     Some(MoveResult::Wins) => "wins",
                     Some(MoveResult::Draws) => "draws",
-                    None if outcome == Some(Outcome::D) => "draws",
+                    // The other player moves next; where that player can only draw, the
+                    // move draws (a D position, or LD, DL, RD, DR for that player).
+                    None if outcome.is_some_and(|o| o.starter_draws(player == Player::Right)) => {
+                        "draws"
+                    }
                     None => "loses",
                 },
             }

@@ -12,7 +12,7 @@
 
 use crate::Failure;
 use conway::analysis::{Budget, Mover, Position, Request, RuleError, MAX_LISTED_MOVES};
-use conway::engine::{Outcome, Play};
+use conway::engine::Play;
 use conway::partizan::Player;
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -209,7 +209,7 @@ impl Game<'_> {
             .keep(MAX_LISTED_MOVES as usize)
             .only(mover);
         let best = position.analyse(&request)?;
-        choices.draws = best.outcome == Outcome::D;
+        choices.draws = best.outcome.starter_draws(mover == Player::Left);
         let rank: HashMap<&Position, usize> = best
             .moves
             .iter()

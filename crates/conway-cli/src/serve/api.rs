@@ -2,22 +2,22 @@
 //! server's limits, and answers with the command line's JSON or an [`ApiError`].
 
 use crate::{
-    explain, explain_lang, explain_search, explain_sequence, moves, parse_side, play_of,
-    read_error, solve, thermo, write_json, DrawnGraph, Evaluation, Failure, SequenceReport,
-    MAX_SHOWN_VALUES,
+    explain, explain_lang, explain_search, explain_sequence, limit_name, moves, parse_side,
+    play_of, read_error, solve, thermo, write_json, DrawnGraph, ErrorBody, Evaluation, Failure,
+    SequenceReport, MAX_SHOWN_VALUES,
 };
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, Path, State};
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use conway::analysis::{Budget, Request, RuleError};
-use conway::engine::{Limit, Limits, Meter, Progress, SearchError};
+use conway::engine::{Limits, Meter, Progress, SearchError};
 use conway::games::{catalogue, ruleset};
 use conway::graph::ReadError;
 use conway::heap::sequence_work_limit;
 use conway::lang::{Env, LangError, Value};
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -120,21 +120,6 @@ impl Drop for Waiting {
 pub struct ApiError {
     status: StatusCode,
     message: String,
-    column: Option<usize>,
-    limit: Option<&'static str>,
-}
-
-/// The server's option that raises `limit`.
-fn limit_name(limit: Option<Limit>) -> Option<&'static str> {
-    limit.map(|limit| match limit {
-        Limit::Work => "max_positions",
-        Limit::Memory => "max_memory",
-    })
-}
-
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    error: &'a str,
     column: Option<usize>,
     limit: Option<&'static str>,
 }
@@ -272,6 +257,19 @@ fn written(write: impl FnOnce(&mut Vec<u8>) -> Result<(), Failure>) -> Result<Ve
     match write(&mut out) {
         Ok(()) => Ok(out),
         Err(Failure::Message(message)) => Err(ApiError::new(StatusCode::BAD_REQUEST, message)),
+        Err(Failure::Located {
+            message,
+            column,
+            limit,
+        }) => Err(ApiError {
+            status: match limit {
+                Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                None => StatusCode::BAD_REQUEST,
+            },
+            message,
+            column,
+            limit: limit_name(limit),
+        }),
         Err(Failure::Output(error)) => Err(ApiError::internal(format!(
             "cannot write the answer: {error}"
         ))),

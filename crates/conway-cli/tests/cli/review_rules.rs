@@ -285,3 +285,46 @@ fn moves_of_a_finished_hex_game_say_why_there_are_none() {
     let open = super::json(&["moves", "hex", "...|...|...", "--json"]);
     assert!(open.get("game_over").is_none());
 }
+
+/// The hostile review of loopy partizan values: a move to a position where the other player,
+/// moving first, can only draw (LD or RD after Left's move, DL or DR after Right's) was listed
+/// as losing, and `play --hints` left such a player's drawing moves unmarked.
+#[test]
+fn a_move_after_which_the_other_player_can_only_draw_draws() {
+    let results = |args: &[&str]| -> Vec<(String, String)> {
+        json(args)["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["outcome"].to_string(), m["result"].to_string()))
+            .collect()
+    };
+    let pair = |outcome: &str, result: &str| (format!("\"{outcome}\""), format!("\"{result}\""));
+    assert_eq!(
+        results(&["moves", "backsliding-toads", "FF.TT.", "--json"]),
+        [pair("LD", "draws"), pair("L", "wins")]
+    );
+    assert_eq!(
+        results(&[
+            "moves",
+            "backsliding-toads",
+            "FT.F.T",
+            "--as",
+            "right",
+            "--json"
+        ]),
+        [pair("DL", "draws"), pair("P", "wins")]
+    );
+    let hints = play(
+        &[
+            "play",
+            "backsliding-toads",
+            "FF.TT.",
+            "--hints",
+            "--as",
+            "right",
+        ],
+        "",
+    );
+    assert!(hints.contains("→ F.FTT. (draws)"), "{hints}");
+}

@@ -146,6 +146,20 @@ fn d_method_names_follow_cgsuite_and_help_lists_them_all() {
 /// Ctrl-C during a long computation ended the REPL (exit 130) and lost the bindings.
 #[test]
 fn d_ctrl_c_in_the_repl_stops_the_computation_and_keeps_the_bindings() {
+    interrupt_in_the_repl("*3000 + {1|0}");
+}
+
+/// The hostile review of loopy values: Ctrl-C in the REPL did not stop a loopy value's
+/// computation (`3000 + upon` ran on for 50 s), whose meter did not hear the interrupt.
+#[test]
+fn ctrl_c_in_the_repl_stops_a_loopy_computation() {
+    interrupt_in_the_repl("3000 + upon");
+}
+
+/// Starts the REPL, binds a game, sends Ctrl-C while `work` (minutes of work with the limit
+/// of work given) runs, and checks that the line is answered as interrupted and the binding
+/// kept.
+fn interrupt_in_the_repl(work: &str) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_conway"))
         .args(["repl", "--max-positions", "1000000000000"])
         .stdin(Stdio::piped())
@@ -167,7 +181,7 @@ fn d_ctrl_c_in_the_repl_stops_the_computation_and_keeps_the_bindings() {
     writeln!(stdin, "let g = {{1 | 0}}").unwrap();
     assert_eq!(next(Duration::from_secs(30)).as_deref(), Ok("{1|0}"));
     // Minutes of work with this limit, in little memory.
-    writeln!(stdin, "*3000 + {{1|0}}").unwrap();
+    writeln!(stdin, "{work}").unwrap();
     stdin.flush().unwrap();
     std::thread::sleep(Duration::from_millis(300));
     let mut answer = Err(mpsc::RecvTimeoutError::Timeout);

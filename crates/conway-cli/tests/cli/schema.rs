@@ -128,6 +128,7 @@ fn moves_refuses_a_page_past_the_end_and_a_count_of_none() {
         assert!(message.contains(needle), "{message}");
     };
     failed(&["moves", "nim", "3 5", "--from", "9"], "there are 8 moves");
+    failed(&["moves", "nim", "1", "--from", "2"], "there is 1 move (");
     failed(&["moves", "nim", "3 5", "--count", "0"], "0 is not in 1..");
     failed(
         &["moves", "nim", "3 5", "--count", "-1"],
@@ -199,4 +200,54 @@ fn outcomes_prints_the_classes_and_their_period() {
     let output = super::conway(&["outcomes", "nim", "--to", "5"]);
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("conway seq"));
+}
+
+/// With `--json`, an error is JSON on standard output too, in the shape the server's API
+/// answers with (`error`, `column`, `limit`), and still a line on standard error. Before, a
+/// reader of `--json` got nothing on standard output.
+#[test]
+fn errors_under_json_are_json_with_the_column_and_the_limit() {
+    let error = |args: &[&str]| -> Value {
+        let output = super::conway(args);
+        assert!(!output.status.success(), "{args:?} should fail");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(stdout.lines().count(), 1, "{args:?}: {stdout}");
+        let body: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(fields(&body), ["column", "error", "limit"], "{body}");
+        assert!(stderr.contains(body["error"].as_str().unwrap()), "{stderr}");
+        body
+    };
+    let bad = error(&["solve", "kayles", "3 x", "--json"]);
+    assert_eq!(
+        (bad["column"].clone(), bad["limit"].clone()),
+        (3.into(), Value::Null)
+    );
+    let bad = error(&["eval", "1 +", "--json"]);
+    assert_eq!(bad["column"], 4);
+    let big = error(&[
+        "misere",
+        "octal:0.07",
+        "--heaps",
+        "30",
+        "--max-positions",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(big["limit"], "max_positions");
+    let big = error(&[
+        "solve",
+        "kayles",
+        "40 40 40",
+        "--misere",
+        "--max-memory",
+        "1K",
+        "--json",
+    ]);
+    assert_eq!(big["limit"], "max_memory");
+    let page = error(&["moves", "nim", "3 5", "--from", "9", "--json"]);
+    assert_eq!(page["column"], Value::Null);
+    // Without --json, standard output stays empty.
+    assert!(super::conway(&["solve", "kayles", "3 x"]).stdout.is_empty());
 }

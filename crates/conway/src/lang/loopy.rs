@@ -17,9 +17,10 @@ pub(super) fn named(name: &str) -> Option<Value> {
     loopy::named(name).map(Value::Loopy)
 }
 
-/// A meter for one operation, held to the limits of the session's store.
+/// A meter for one operation, held to the limits of the session's store and stopped by its
+/// interrupt (Ctrl-C in `repl`).
 fn meter(store: &Store) -> Meter {
-    Meter::new(store.limits())
+    Meter::new(store.limits()).with_interrupt(store.interrupt())
 }
 
 /// Whether a game literal needs the loopy path: `pass` or a named position in it.

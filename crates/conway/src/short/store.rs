@@ -139,6 +139,12 @@ impl Store {
         self.interrupt = Some(flag);
     }
 
+    /// The flag that stops the store's computations, if one was given: computations of the
+    /// session outside the store (loopy values) stop on it too.
+    pub fn interrupt(&self) -> Option<Arc<AtomicBool>> {
+        self.interrupt.clone()
+    }
+
     /// Counts `steps` steps of work against the limit, and stops if interrupted.
     #[inline]
     pub(super) fn count_steps(&mut self, steps: u64) -> StoreResult<()> {
