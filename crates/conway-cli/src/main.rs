@@ -536,13 +536,18 @@ impl Failure {
         }
     }
 
-    /// A computation over heaps up to a size, `what`, that `option` asked for.
-    fn heaps(error: RuleError, what: &str, option: &str) -> Self {
+    /// A game's error, told by `explain`, with its column and limit.
+    fn rule(error: RuleError, explain: impl FnOnce(RuleError) -> String) -> Self {
         Failure::Located {
             column: error.column(),
             limit: error.limit_hint(),
-            message: explain_heaps(error, what, option),
+            message: explain(error),
         }
+    }
+
+    /// A computation over heaps up to a size, `what`, that `option` asked for.
+    fn heaps(error: RuleError, what: &str, option: &str) -> Self {
+        Failure::rule(error, |error| explain_heaps(error, what, option))
     }
 
     /// A graph's text that could not be read.
@@ -559,11 +564,7 @@ impl Failure {
     }
 
     fn sequence(error: RuleError, to: u64) -> Self {
-        Failure::Located {
-            column: error.column(),
-            limit: error.limit_hint(),
-            message: explain_sequence(error, to),
-        }
+        Failure::rule(error, |error| explain_sequence(error, to))
     }
 
     /// The error as `--json` prints it, one object on standard output, in the shape the
@@ -620,11 +621,7 @@ impl From<io::Error> for Failure {
 
 impl From<RuleError> for Failure {
     fn from(error: RuleError) -> Self {
-        Failure::Located {
-            column: error.column(),
-            limit: error.limit_hint(),
-            message: explain(error),
-        }
+        Failure::rule(error, explain)
     }
 }
 

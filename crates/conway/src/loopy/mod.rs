@@ -546,12 +546,12 @@ const MAX_SHORT_POSITIONS: usize = 1 << 14;
 /// Bytes a position of a short game holds in its graph, as [`PAIR_BYTES`] counts them.
 const SHORT_POSITION_BYTES: u64 = 192;
 
-/// Bytes a pair of a sum holds while the sum is built, at the worst moment of growth: its
-/// entry in the map (12 bytes and a control byte, in a table up to half full, the old table
-/// beside the new while it grows: 45), in the list of pairs (8, doubled and the old beside
-/// it: 24), the two headers of its lists of options (48, so 144), and the lists themselves
-/// (16 bytes each at least). Counting 48 let `{2000|off} + {off|-2000}` hold 3.5 times
-/// `--max-memory`.
+/// Bytes a pair of a sum holds while the sum is built: its entry in the map (12 bytes and a
+/// control byte, in a table at most half full: up to 30), in the list of pairs (8, in a list
+/// up to twice as long: 16), the two headers of its lists of options (48, up to 96) and the
+/// lists themselves (16 bytes each at least), about 174 bytes, with room for the old buffers
+/// beside the new while one grows. Counting 48 let `{16000|off} + {off|-16000}` hold 3 to 4
+/// times `--max-memory`.
 const PAIR_BYTES: u64 = 192;
 
 /// A stopper in its simplest form, and so a value: equal stoppers print alike, and compare
