@@ -29,6 +29,10 @@ pub struct Report {
     pub heap_genera: Option<Vec<String>>,
     /// The order of the quotient of the heaps up to `k`, for `k` from 0.
     pub growth: Vec<usize>,
+    /// The largest heap up to which the game is tame: its positions play as misère Nim.
+    pub tame_through: u64,
+    /// The genus of the heap of Nim that each heap plays as, from heap 0 to `tame_through`.
+    pub tame_genera: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -74,6 +78,11 @@ impl Report {
                 .map(|h| form(quotient.heap(h).expect("a heap of the quotient")))
                 .collect(),
             growth: quotient.growth().to_vec(),
+            tame_through: quotient.tame_through(),
+            tame_genera: (0..=quotient.tame_through())
+                .filter_map(|h| quotient.nim_heap(h))
+                .map(|nim| nim.genus().to_string())
+                .collect(),
             heap_genera: None,
         }
     }
@@ -141,15 +150,38 @@ fn write_text(out: &mut dyn Write, report: &Report) -> Result<(), Failure> {
         .collect();
     writeln!(out, "relations: {}", relations.join(", "))?;
     writeln!(out, "P-portion: {}", report.p_portion.join(", "))?;
-    match &report.heap_genera {
-        None => writeln!(out, "heap\telement")?,
-        Some(_) => writeln!(out, "heap\telement\tgenus")?,
-    }
+    write_tameness(out, report)?;
+    let genus = if report.heap_genera.is_some() {
+        "\tgenus"
+    } else {
+        ""
+    };
+    writeln!(out, "heap\telement\tas Nim{genus}")?;
     for (heap, element) in report.heap_elements.iter().enumerate().skip(1) {
+        let nim = report.tame_genera.get(heap).map_or("-", String::as_str);
+        write!(out, "{heap}\t{element}\t{nim}")?;
         match &report.heap_genera {
-            None => writeln!(out, "{heap}\t{element}")?,
-            Some(genera) => writeln!(out, "{heap}\t{element}\t{}", genera[heap])?,
+            None => writeln!(out)?,
+            Some(genera) => writeln!(out, "\t{}", genera[heap])?,
         }
+    }
+    Ok(())
+}
+
+/// Says how far the game is tame, and what that means for the user.
+fn write_tameness(out: &mut dyn Write, report: &Report) -> Result<(), Failure> {
+    let tame = report.tame_through;
+    if tame == report.heaps {
+        writeln!(
+            out,
+            "tame: every position plays as misère Nim, each heap as the heap of Nim whose genus is in the table"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "wild from heap {}: positions of heaps up to {tame} play as misère Nim, larger ones need the quotient",
+            tame + 1
+        )?;
     }
     Ok(())
 }

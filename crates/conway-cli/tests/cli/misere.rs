@@ -67,3 +67,25 @@ fn solve_misere_answers_ten_thousand_heaps_from_the_quotient() {
     let output = within_memory(&["solve", "kayles", "20 20 20 20 20 20", "--misere"], 16);
     assert!(output.status.success());
 }
+
+#[test]
+fn misere_says_up_to_which_heap_a_game_is_tame() {
+    let report: Value =
+        serde_json::from_str(&stdout_of(&["misere", "kayles", "--heaps", "6", "--json"])).unwrap();
+    assert_eq!(report["tame_through"], 4);
+    assert_eq!(
+        report["tame_genera"],
+        serde_json::json!(["0^120", "1^031", "2^20", "3^31", "1^031"])
+    );
+    let text = stdout_of(&["misere", "kayles", "--heaps", "6"]);
+    assert!(
+        text.contains("wild from heap 5: positions of heaps up to 4"),
+        "{text}"
+    );
+    assert!(text.contains("\n4\ta\t1^031\n5\tc\t-\n"), "{text}");
+    let text = stdout_of(&["misere", "nim", "--heaps", "5"]);
+    assert!(
+        text.contains("tame: every position plays as misère Nim"),
+        "{text}"
+    );
+}

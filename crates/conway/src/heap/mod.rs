@@ -30,8 +30,8 @@ pub use mex::mex_sequence;
 pub use nosplit::NoSplit;
 pub use period::{detect_period, find_period, Detected, Period};
 pub use quotient::{
-    generator_name, quotient_work_limit, Element, Presentation, Product, Quotient, QuotientError,
-    MAX_QUOTIENT_HEAP,
+    generator_name, quotient_work_limit, Element, NimPosition, Presentation, Product, Quotient,
+    QuotientError, MAX_QUOTIENT_HEAP,
 };
 pub use sequence::{sequence_work_limit, ClosedForm, Extend, Reference, Searched, Sequence};
 pub use sparse::SparseSpace;

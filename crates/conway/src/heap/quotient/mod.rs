@@ -32,8 +32,10 @@ mod closure;
 mod learner;
 mod oracle;
 mod presentation;
+mod tame;
 
 pub use presentation::{generator_name, Presentation, Product};
+pub use tame::NimPosition;
 
 use super::HeapRule;
 use crate::engine::{Meter, Outcome, SearchError};
@@ -126,6 +128,9 @@ pub struct Quotient {
     elements: Vec<Vec<Heap>>,
     /// The order of the quotient of the heaps up to `k`, for each `k` from 0.
     growth: Vec<usize>,
+    /// How each heap plays as a heap of Nim, from heap 0 up to the largest heap up to which
+    /// the game is tame.
+    tame: Vec<NimPosition>,
 }
 
 /// An element of a quotient, by its index (0 is the identity, the empty position).
@@ -146,6 +151,7 @@ impl Quotient {
         }
         let largest = largest as Heap;
         let options = heap_options(rule, largest, meter)?;
+        let values = tame::nim_values(&options);
         let mut oracle = Oracle::new();
         let learner = Learner::new(largest as usize + 1, &mut oracle, &options, meter)?;
         let mut build = Build {
@@ -155,15 +161,24 @@ impl Quotient {
             meter,
         };
         let mut growth = vec![1];
+        let mut tame = vec![NimPosition::EMPTY];
         for heap in 1..=largest {
             let order = build.level(heap)?;
             growth.push(order);
+            if tame.len() == heap as usize {
+                let (machine, elements) =
+                    (build.learner.machine(), build.learner.representatives());
+                if let Some(heaps) = tame::nim_heaps(&machine, &elements, &values, heap) {
+                    tame = heaps;
+                }
+            }
             level(u64::from(heap), order);
         }
         Ok(Quotient {
             machine: build.learner.machine(),
             elements: build.learner.representatives(),
             growth,
+            tame,
         })
     }
 
@@ -180,6 +195,21 @@ impl Quotient {
     /// The order of the quotient of the heaps up to `k`, for each `k` from 0 to the largest.
     pub fn growth(&self) -> &[usize] {
         &self.growth
+    }
+
+    /// The largest heap up to which the game is tame: every position of heaps up to it plays
+    /// under misère play as a position of Nim ([`NimPosition`]). A game wild at one heap is
+    /// wild at every larger one, as its positions include the smaller heaps'.
+    pub fn tame_through(&self) -> u64 {
+        self.tame.len() as u64 - 1
+    }
+
+    /// How a heap plays as a heap of Nim, if the game is tame up to it.
+    pub fn nim_heap(&self, size: u64) -> Option<NimPosition> {
+        usize::try_from(size)
+            .ok()
+            .and_then(|size| self.tame.get(size))
+            .copied()
     }
 
     /// Whether the element is the class of the misère P-positions.

@@ -176,3 +176,74 @@ fn rows_up_to(total: u64, largest: u64) -> Vec<Vec<u64>> {
     }
     rows
 }
+
+#[test]
+fn nim_is_tame_each_heap_playing_as_itself() {
+    let nim = TakeBreak::new(vec![0, 3], 3).unwrap();
+    let q = quotient(&nim, 12);
+    assert_eq!(q.tame_through(), 12);
+    for heap in 0..=12 {
+        let expected = NimPosition {
+            value: heap,
+            large: heap >= 2,
+        };
+        assert_eq!(q.nim_heap(heap), Some(expected), "heap {heap}");
+    }
+    assert_eq!(q.nim_heap(13), None);
+}
+
+/// Each game is tame up to the heap before its first heap of a wild genus (Winning Ways,
+/// ch. 13: Kayles's heap 5 is `4^146`), and each tame heap plays as the heap of Nim whose
+/// genus the definition gives it.
+#[test]
+fn a_game_is_tame_up_to_its_first_wild_heap_and_each_tame_heap_has_its_nim_genus() {
+    let mut meter = Meter::new(Limits::default());
+    for (digits, first_wild) in [
+        (&[0, 7, 7][..], 5),
+        (&[0, 0, 7], 10),
+        (&[0, 7, 5], 5),
+        (&[0, 3, 3], 13),
+        (&[0, 7], 13),
+    ] {
+        let rule = octal(digits);
+        let q = quotient(&rule, 12);
+        assert_eq!(q.tame_through(), first_wild - 1, "{digits:?}");
+        for heap in 0..first_wild.min(13) {
+            let nim = q.nim_heap(heap).unwrap().genus();
+            let genus = crate::heap::genus(&rule, &[heap], &mut meter).unwrap();
+            assert_eq!(genus, nim, "{digits:?} heap {heap}");
+        }
+        if first_wild <= 12 {
+            let genus = crate::heap::genus(&rule, &[first_wild], &mut meter).unwrap();
+            let tame = [false, true].map(|large| {
+                NimPosition {
+                    value: genus.normal,
+                    large,
+                }
+                .genus()
+            });
+            assert!(!tame.contains(&genus), "{digits:?}: {genus}");
+        }
+    }
+}
+
+/// Misère Nim's rule on the heaps' nim values answers every small position of a tame game
+/// as the definition does.
+#[test]
+fn a_tame_game_plays_every_small_position_by_misere_nims_rule() {
+    for digits in [&[0, 3, 3][..], &[0, 7], &[0, 3, 1]] {
+        let rule = octal(digits);
+        let q = quotient(&rule, 15);
+        assert_eq!(q.tame_through(), 15, "{digits:?}");
+        let mut brute = Brute {
+            rule: &rule,
+            known: HashMap::new(),
+        };
+        for position in small_positions() {
+            let nim = position.iter().fold(NimPosition::EMPTY, |sum, &h| {
+                sum.plus(q.nim_heap(h).unwrap())
+            });
+            assert_eq!(nim.is_p(), brute.is_p(&position), "{digits:?} {position:?}");
+        }
+    }
+}
