@@ -689,16 +689,14 @@ fn run(cli: Cli) -> ExitCode {
             ExitCode::FAILURE
         }
         Err(failure) => {
-            if let Some(body) = failure.body().filter(|_| json) {
-                // The reader of `--json` gets the error as JSON too; a closed pipe then
-                // leaves only standard error to say it.
-                let _ = write_json(&mut out, &body).and_then(|()| Ok(out.flush()?));
+            if let Some(body) = failure.body() {
+                if json {
+                    // The reader of `--json` gets the error as JSON too; a closed pipe then
+                    // leaves only standard error to say it.
+                    let _ = write_json(&mut out, &body).and_then(|()| Ok(out.flush()?));
+                }
+                let _ = writeln!(io::stderr(), "error: {}", body.error);
             }
-            let message = match &failure {
-                Failure::Message(message) | Failure::Located { message, .. } => message,
-                Failure::Output(_) => unreachable!("handled above"),
-            };
-            let _ = writeln!(io::stderr(), "error: {message}");
             ExitCode::FAILURE
         }
     }

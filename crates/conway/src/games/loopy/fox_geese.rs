@@ -142,6 +142,12 @@ impl PartizanNotation for FoxAndGeese {
                 "the board is empty: write rows of G (goose), F (fox) and . (empty) separated by '|', e.g. .F..|G.G.",
             ));
         }
+        if foxes.count_ones() != 1 {
+            return Err(ParseError::whole(format!(
+                "the board has {} foxes: Fox and Geese has one fox (F) against the geese (G)",
+                foxes.count_ones()
+            )));
+        }
         Ok(Board {
             width: width as u8,
             height: rows.len() as u8,
@@ -310,6 +316,15 @@ mod tests {
 
     fn shown(boards: Vec<Board>) -> Vec<String> {
         boards.iter().map(|b| FoxAndGeese.show(b)).collect()
+    }
+
+    #[test]
+    fn a_board_has_exactly_one_fox() {
+        for (board, foxes) in [("....|G.G.", 0), ("F.F.|....|G.G.", 2)] {
+            let error = FoxAndGeese.parse(board).unwrap_err().to_string();
+            assert!(error.contains(&format!("has {foxes} foxes")), "{error}");
+        }
+        assert!(FoxAndGeese.parse(".F..|G.G.").is_ok());
     }
 
     #[test]
