@@ -247,3 +247,30 @@ fn a_tame_game_plays_every_small_position_by_misere_nims_rule() {
         }
     }
 }
+
+/// Plambeck's solution of the quaternary game 0.312 (plambeck.org, "The Game .312", solved
+/// 4 February 2003): the heaps' genera `1^031, 2^20, 0^02, 2^1420, 0^02, 1^13` then period
+/// two; the heap of 4 (`A`, the one heap that is not an adder) is wild, and `A + A` plays as
+/// 0 (genus `0^1202`).
+#[test]
+fn quaternary_0_312_has_plambecks_genera_and_a_plus_a_is_zero() {
+    let rule = octal(&[0, 3, 1, 2]);
+    let mut meter = Meter::new(Limits::default());
+    let genera: Vec<String> = (1..=10)
+        .map(|heap| {
+            crate::heap::genus(&rule, &[heap], &mut meter)
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        genera,
+        ["1^031", "2^20", "0^02", "2^1420", "0^02", "1^13", "0^02", "1^13", "0^02", "1^13"]
+    );
+    let a_plus_a = crate::heap::genus(&rule, &[4, 4], &mut meter).unwrap();
+    assert_eq!(a_plus_a.to_string(), "0^120");
+    let q = quotient(&rule, 20);
+    assert_eq!(q.element(&[4, 4]), Some(0));
+    assert_eq!(q.tame_through(), 3);
+    assert_eq!(q.order(), 12);
+}
