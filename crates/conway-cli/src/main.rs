@@ -162,8 +162,8 @@ struct Output {
 struct LimitArgs {
     /// Give up after this much work: each position a search lists counts once, and once more
     /// per 256 bytes it holds; the store of short games counts once per 8 steps (a comparison,
-    /// a sum, an option of a form to simplify). Default 10000000; for `seq`, 64 for each heap
-    /// asked for where that is more.
+    /// a sum, an option of a form to simplify). Default 10000000, or more where the work was
+    /// asked for: for `seq`, 64 for each heap; for `misere --heaps N`, 2000·N².
     #[arg(long, value_name = "N")]
     max_positions: Option<u64>,
     /// Give up rather than hold more memory than this in tables, search stack and the store
@@ -626,9 +626,32 @@ impl From<RuleError> for Failure {
 }
 
 fn main() -> ExitCode {
-    let status = run(Cli::parse());
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return refuse_command_line(&error),
+    };
+    let status = run(cli);
     report_peak_memory();
     status
+}
+
+/// A command line clap refuses: its message (help and version are no error), and with
+/// `--json` anywhere on the line the same as an error object on standard output.
+fn refuse_command_line(error: &clap::Error) -> ExitCode {
+    let is_error = error.use_stderr();
+    if is_error && std::env::args_os().any(|arg| arg == "--json") {
+        let message = error.kind().to_string();
+        let detail = error.render().to_string();
+        let first = detail.lines().next().unwrap_or(&message);
+        let body = ErrorBody {
+            error: first.strip_prefix("error: ").unwrap_or(first),
+            column: None,
+            limit: None,
+        };
+        let _ = write_json(&mut io::stdout().lock(), &body);
+    }
+    let _ = error.print();
+    ExitCode::from(error.exit_code() as u8)
 }
 
 /// Where the environment names a file in `CONWAY_PEAK_FILE`, writes there the most memory the

@@ -7,6 +7,8 @@ use conway::analysis::{Budget, Ruleset};
 use conway::heap::{generator_name, Presentation, Quotient};
 use serde::Serialize;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What `conway misere --json` prints.
@@ -101,7 +103,13 @@ pub fn run(
     let start = Instant::now();
     let mut written = Ok(());
     let mut last = 1;
-    let quotient = rules.misere_quotient(heaps, budget(), &mut |heap, order| {
+    // A reader that has gone (`| head -1`) stops the computation: nobody would see it.
+    let reader_gone = Arc::new(AtomicBool::new(false));
+    let watched = Budget {
+        interrupt: Some(reader_gone.clone()),
+        ..budget()
+    };
+    let quotient = rules.misere_quotient(heaps, watched, &mut |heap, order| {
         if !json && order != last && written.is_ok() {
             let header = if last == 1 {
                 "heaps up to\torder\n"
@@ -109,12 +117,15 @@ pub fn run(
                 ""
             };
             written = writeln!(out, "{header}{heap}\t{order}").and_then(|()| out.flush());
+            if written.is_err() {
+                reader_gone.store(true, Ordering::Relaxed);
+            }
         }
         last = order;
     });
+    written?;
     let what = format!("the quotient and the proof for heaps up to {heaps}");
     let quotient = quotient.map_err(|error| Failure::heaps(error, &what, "--heaps"))?;
-    written?;
     let mut report = Report::new(rules.name(), &quotient);
     if with_genus {
         let genera = (0..=heaps).map(|heap| rules.genus(&[heap], budget()).map(|g| g.to_string()));

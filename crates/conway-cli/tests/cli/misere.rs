@@ -89,3 +89,49 @@ fn misere_says_up_to_which_heap_a_game_is_tame() {
         "{text}"
     );
 }
+
+/// A reader that has gone stops the quotient: `misere nim --heaps 1024` would otherwise work
+/// on for many minutes after `| head -1`.
+#[test]
+fn a_closed_pipe_stops_a_misere_quotient() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_conway"))
+        .args(["misere", "nim", "--heaps", "1024"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = [0u8; 10];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(120) {
+            child.kill().unwrap();
+            panic!("still computing two minutes after its reader went");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+fn a_command_line_refused_under_json_is_json() {
+    let output = conway(&["misere", "kayles", "--heaps", "abc", "--json"]);
+    assert_eq!(output.status.code(), Some(2));
+    let body: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let error = body["error"].as_str().unwrap();
+    assert!(error.contains("invalid value 'abc'"), "{error}");
+    assert_eq!(
+        (body["column"].clone(), body["limit"].clone()),
+        (Value::Null, Value::Null)
+    );
+    assert!(String::from_utf8_lossy(&output.stderr).contains("invalid value"));
+    let help = conway(&["misere", "--help", "--json"]);
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Usage"));
+}
