@@ -17,6 +17,7 @@
 
 use super::{Heap, Machine, Options};
 use crate::heap::Genus;
+use crate::nimber::mex;
 
 /// How a position of a tame game plays: as a position of Nim with this nim-sum, with or
 /// without a heap of two or more.
@@ -70,18 +71,11 @@ impl NimPosition {
 pub(super) fn nim_values(options: &Options) -> Vec<u64> {
     let mut values: Vec<u64> = Vec::with_capacity(options.len());
     for heap_options in options {
-        let mut reached: Vec<u64> = heap_options
+        let reached = heap_options
             .iter()
-            .map(|parts| parts.iter().fold(0, |sum, &h| sum ^ values[h as usize]))
-            .collect();
-        reached.sort_unstable();
-        reached.dedup();
-        let mex = reached
-            .iter()
-            .zip(0..)
-            .find(|&(&value, expected)| value != expected)
-            .map_or(reached.len() as u64, |(_, expected)| expected);
-        values.push(mex);
+            .map(|parts| parts.iter().fold(0, |sum, &h| sum ^ values[h as usize]));
+        let value = mex(reached);
+        values.push(value);
     }
     values
 }
