@@ -1,20 +1,21 @@
 //! The proof that a candidate is the quotient, or its least failure.
 //!
-//! For a position `G` let `Φ(G)` be its element and `S(G)` the set of elements its moves
-//! reach. The candidate tells P-positions rightly on every position exactly when, for every
-//! `G`, `Φ(G) ∈ P` if and only if `S(G)` is not empty and misses `P` (a P-position has a
-//! move, and each move goes to an N-position). The pair `(Φ(G), S(G))` of `G` plus a heap `h`
-//! follows from the pair of `G`:
+//! For a position `G` let `Φ(G)` be its element, `S(G)` the set of elements its moves reach
+//! and `C(G)` its state in the condition machine ([`super::Condition`]). The candidate tells
+//! P-positions rightly on every position exactly when, for every `G`, `Φ(G) ∈ P` if and only
+//! if `C(G)` allows it and `S(G)` misses `P` (in misère play, `C(G)` says whether `G` has a
+//! move). The triple of `G` plus a heap `h` follows from the triple of `G`:
 //!
-//! `Φ(G + h) = Φ(G)·Φ(h)` and `S(G + h) = S(G)·Φ(h) ∪ Φ(G)·O(h)`,
+//! `Φ(G + h) = Φ(G)·Φ(h)`, `S(G + h) = S(G)·Φ(h) ∪ Φ(G)·O(h)` and `C(G + h) = C(G)·h`,
 //!
-//! where `O(h)` is the set of elements of the options of `h`. So the pairs reachable from the
+//! where `O(h)` is the set of elements of the options of `h`. The code calls the triple a
+//! pair, of the element and what it knows of the moves. So the pairs reachable from the
 //! empty position are finitely many, and they are explored here in the multiset order of the
 //! least position reaching each (a priority queue, as Dijkstra's algorithm does: adding a heap
 //! makes a position larger). The first pair that breaks the rule gives the least failing
 //! position, whose options are all smaller and so told rightly.
 
-use super::{Heap, Machine, Options};
+use super::{Condition, Heap, Machine, Options};
 use crate::engine::{Meter, SearchError};
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
@@ -23,8 +24,8 @@ use std::collections::BinaryHeap;
 /// A set of elements, one bit each.
 pub(super) type Set = Vec<u64>;
 
-/// A pair `(Φ(G), S(G))`, keyed as the element followed by the words of the set, and the
-/// least position `G` that reaches it.
+/// A pair `(Φ(G), S(G))` with `C(G)`, keyed as the element, the condition's state and the
+/// words of the set, and the least position `G` that reaches it.
 #[derive(Clone, Debug)]
 pub(super) struct Pair {
     pub(super) key: Vec<u64>,
@@ -36,8 +37,13 @@ impl Pair {
         self.key[0] as u32
     }
 
+    /// The state of the condition machine.
+    pub(super) fn condition(&self) -> u32 {
+        self.key[1] as u32
+    }
+
     pub(super) fn reached(&self) -> &[u64] {
-        &self.key[1..]
+        &self.key[2..]
     }
 }
 
@@ -45,26 +51,33 @@ impl Pair {
 /// if it breaks it nowhere: then it is the quotient of the heaps up to `largest`.
 pub(super) fn least_failure(
     machine: &Machine,
+    condition: &Condition,
     elements: &[Vec<Heap>],
     options: &Options,
     largest: Heap,
     meter: &mut Meter,
 ) -> Result<Option<Vec<Heap>>, SearchError> {
-    let explorer = Explorer::new(machine, elements, options, largest, meter)?;
-    explorer.run(&[], explorer.empty(), meter, breaks_rule(machine))
+    let explorer = Explorer::new(machine, condition, elements, options, largest, meter)?;
+    explorer.run(
+        &[],
+        explorer.empty(),
+        meter,
+        breaks_rule(machine, condition),
+    )
 }
 
 /// As [`least_failure`], for a candidate that is proved on the positions without a heap of
 /// `largest`, whose pairs are `proved`: only the positions with such a heap are explored.
 pub(super) fn least_failure_above(
     machine: &Machine,
+    condition: &Condition,
     elements: &[Vec<Heap>],
     options: &Options,
     largest: Heap,
     proved: &[Pair],
     meter: &mut Meter,
 ) -> Result<Option<Vec<Heap>>, SearchError> {
-    let explorer = Explorer::new(machine, elements, options, largest, meter)?;
+    let explorer = Explorer::new(machine, condition, elements, options, largest, meter)?;
     let mut key = Vec::new();
     let seeds = proved
         .iter()
@@ -76,21 +89,23 @@ pub(super) fn least_failure_above(
             }
         })
         .collect();
-    explorer.run(proved, seeds, meter, breaks_rule(machine))
+    explorer.run(proved, seeds, meter, breaks_rule(machine, condition))
 }
 
-/// Whether a pair breaks the rule: its element is in `P` unless its moves reach something
-/// and nothing in `P`.
-fn breaks_rule(machine: &Machine) -> impl FnMut(&Pair) -> bool + '_ {
+/// Whether a pair breaks the rule: its element is in `P` unless its condition does not allow
+/// it or its moves reach something in `P`.
+fn breaks_rule<'a>(
+    machine: &'a Machine,
+    condition: &'a Condition,
+) -> impl FnMut(&Pair) -> bool + 'a {
     let p_set = set_of(
         (0..machine.order() as u32).filter(|&e| machine.p[e as usize]),
         machine.order().div_ceil(64),
     );
     move |pair| {
-        let reached = pair.reached();
-        let has_move = reached.iter().any(|&w| w != 0);
-        let reaches_p = reached.iter().zip(&p_set).any(|(&r, &p)| r & p != 0);
-        machine.p[pair.element() as usize] != (has_move && !reaches_p)
+        let reaches_p = pair.reached().iter().zip(&p_set).any(|(&r, &p)| r & p != 0);
+        let allowed = condition.p[pair.condition() as usize];
+        machine.p[pair.element() as usize] != (allowed && !reaches_p)
     }
 }
 
@@ -98,12 +113,13 @@ fn breaks_rule(machine: &Machine) -> impl FnMut(&Pair) -> bool + '_ {
 /// least positions.
 pub(super) fn pairs(
     machine: &Machine,
+    condition: &Condition,
     elements: &[Vec<Heap>],
     options: &Options,
     largest: Heap,
     meter: &mut Meter,
 ) -> Result<Vec<Pair>, SearchError> {
-    let explorer = Explorer::new(machine, elements, options, largest, meter)?;
+    let explorer = Explorer::new(machine, condition, elements, options, largest, meter)?;
     let mut all = Vec::new();
     explorer.run(&[], explorer.empty(), meter, |pair| {
         all.push(pair.clone());
@@ -115,6 +131,7 @@ pub(super) fn pairs(
 /// What the exploration of a candidate's pairs needs at hand.
 struct Explorer<'a> {
     machine: &'a Machine,
+    condition: &'a Condition,
     largest: Heap,
     order: usize,
     words: usize,
@@ -127,6 +144,7 @@ struct Explorer<'a> {
 impl<'a> Explorer<'a> {
     fn new(
         machine: &'a Machine,
+        condition: &'a Condition,
         elements: &[Vec<Heap>],
         options: &Options,
         largest: Heap,
@@ -150,6 +168,7 @@ impl<'a> Explorer<'a> {
             .collect();
         Ok(Explorer {
             machine,
+            condition,
             largest,
             order,
             words: order.div_ceil(64),
@@ -161,7 +180,7 @@ impl<'a> Explorer<'a> {
     /// The pair of the empty position: its element is the identity and it has no move.
     fn empty(&self) -> Vec<Pair> {
         vec![Pair {
-            key: vec![0; self.words + 1],
+            key: vec![0; self.words + 2],
             least: Vec::new(),
         }]
     }
@@ -169,11 +188,12 @@ impl<'a> Explorer<'a> {
     /// The key of the pair of a position of the pair `key` plus a heap of `heap`.
     fn added(&self, key: &[u64], heap: Heap, out: &mut Vec<u64>) {
         out.clear();
-        out.resize(self.words + 1, 0);
+        out.resize(self.words + 2, 0);
         let element = key[0] as u32;
         out[0] = u64::from(self.machine.next(element, heap));
-        let set = &mut out[1..];
-        for member in members(&key[1..]) {
+        out[1] = u64::from(self.condition.next(key[1] as u32, heap));
+        let set = &mut out[2..];
+        for member in members(&key[2..]) {
             insert(set, self.machine.next(member, heap));
         }
         for &option in &self.option_elements[heap as usize] {
@@ -286,7 +306,7 @@ impl Frontier {
 }
 
 /// `position` with one more heap, still largest first.
-fn with_heap(position: &[Heap], heap: Heap) -> Vec<Heap> {
+pub(super) fn with_heap(position: &[Heap], heap: Heap) -> Vec<Heap> {
     let mut larger = Vec::with_capacity(position.len() + 1);
     let at = position.partition_point(|&h| h >= heap);
     larger.extend_from_slice(&position[..at]);

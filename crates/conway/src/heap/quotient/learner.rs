@@ -55,6 +55,40 @@ impl Learner {
         Ok(learner)
     }
 
+    /// The table of a proved `machine` of the heaps up to `heaps`, whose states' positions are
+    /// `words`: its tests tell every two states apart, and its rows come from the machine.
+    pub(super) fn from_machine(machine: &Machine, words: Vec<Vec<Heap>>, heaps: Heap) -> Learner {
+        let tests = telling_tests(machine, heaps);
+        let rows: Vec<Row> = (0..machine.order() as u32)
+            .map(|state| {
+                let mut row = vec![0; tests.len().div_ceil(64)];
+                for (column, test) in tests.iter().enumerate() {
+                    if machine.p[machine.run(state, test) as usize] {
+                        row[column / 64] |= 1 << (column % 64);
+                    }
+                }
+                row
+            })
+            .collect();
+        let stride = machine.stride;
+        let mut successors = vec![None; rows.len() * stride];
+        for state in 0..rows.len() {
+            for heap in 1..=heaps {
+                let next = machine.next(state as u32, heap) as usize;
+                successors[state * stride + heap as usize] = Some(rows[next].clone());
+            }
+        }
+        Learner {
+            stride,
+            heaps,
+            words,
+            tests,
+            index: rows.iter().cloned().zip(0..).collect(),
+            rows,
+            successors,
+        }
+    }
+
     /// Takes heaps of `size` in: every element's position plus such a heap gets its row.
     pub(super) fn add_heap(
         &mut self,
@@ -246,6 +280,62 @@ impl Learner {
         }
         Ok(row)
     }
+}
+
+/// Tests that tell every two states of a minimal `machine` of the heaps up to `heaps` apart,
+/// every suffix of a test a test: for two states not yet told apart, the heaps that lead them
+/// to a P-position and an N-position, and each suffix.
+fn telling_tests(machine: &Machine, heaps: Heap) -> Vec<Vec<Heap>> {
+    let mut tests: Vec<Vec<Heap>> = vec![Vec::new()];
+    loop {
+        let mut seen: HashMap<Vec<bool>, u32> = HashMap::new();
+        let same = (0..machine.order() as u32).find_map(|state| {
+            let row = tests
+                .iter()
+                .map(|test| machine.p[machine.run(state, test) as usize])
+                .collect();
+            seen.insert(row, state).map(|other| (other, state))
+        });
+        let Some((one, other)) = same else {
+            return tests;
+        };
+        let word = telling_word(machine, one, other, heaps);
+        for start in 0..word.len() {
+            if !tests.iter().any(|test| test == &word[start..]) {
+                tests.push(word[start..].to_vec());
+            }
+        }
+    }
+}
+
+/// The shortest heaps that lead two states of a minimal machine to a P-position and an
+/// N-position.
+fn telling_word(machine: &Machine, one: u32, other: u32, heaps: Heap) -> Vec<Heap> {
+    let mut parent: HashMap<(u32, u32), ((u32, u32), Heap)> = HashMap::new();
+    let mut queue = std::collections::VecDeque::from([(one, other)]);
+    let mut end = None;
+    while let Some((a, b)) = queue.pop_front() {
+        if machine.p[a as usize] != machine.p[b as usize] {
+            end = Some((a, b));
+            break;
+        }
+        for heap in 1..=heaps {
+            let next = (machine.next(a, heap), machine.next(b, heap));
+            if next != (one, other) && !parent.contains_key(&next) {
+                parent.insert(next, ((a, b), heap));
+                queue.push_back(next);
+            }
+        }
+    }
+    let mut at = end.expect("two states of a minimal machine differ on some heaps");
+    let mut word = Vec::new();
+    while at != (one, other) {
+        let (from, heap) = parent[&at];
+        word.push(heap);
+        at = from;
+    }
+    word.reverse();
+    word
 }
 
 /// The heaps of `word` and of `more`, largest first.

@@ -27,11 +27,17 @@
 //! which makes the local rule at `G` the truth: a counterexample, found without a search.
 //! The same fact lets the search ([`oracle`]) take every position below the failure from
 //! the candidate. When no pair fails, the candidate is the quotient: a proof, not a guess.
+//!
+//! A new heap that splits elements of the smaller heaps' quotient makes the learner search
+//! positions with several copies of it, which costs most. There the quotient is put together
+//! from the outcomes of `j` copies beside smaller heaps, one `j` at a time, each a quotient of
+//! the smaller heaps under a rule of its own ([`split`]).
 
 mod closure;
 mod learner;
 mod oracle;
 mod presentation;
+mod split;
 mod tame;
 
 pub use presentation::{generator_name, Presentation, Product};
@@ -118,7 +124,27 @@ impl Machine {
     fn is_p(&self, heaps: &[Heap]) -> bool {
         self.p[self.run(0, heaps) as usize]
     }
+
+    /// The misère condition: whether a position has a move, in state 1 if it has.
+    fn misere_condition(options: &Options) -> Condition {
+        let stride = options.len();
+        let mut step = vec![1; 2 * stride];
+        for (heap, moves) in options.iter().enumerate() {
+            step[heap] = u32::from(!moves.is_empty());
+        }
+        Machine {
+            stride,
+            step,
+            p: vec![false, true],
+        }
+    }
 }
+
+/// When a position whose moves all lead to N-positions is a P-position: when its state in
+/// this machine over heap sizes is marked P. In misère play the machine says whether the
+/// position has a move ([`Machine::misere_condition`]); the positions with copies of a new
+/// heap follow a rule of the same form over the smaller heaps ([`split`]).
+type Condition = Machine;
 
 /// The misère quotient of a heap game restricted to heaps up to some size, proved.
 #[derive(Clone, Debug)]
@@ -152,14 +178,7 @@ impl Quotient {
         let largest = largest as Heap;
         let options = heap_options(rule, largest, meter)?;
         let values = tame::nim_values(&options);
-        let mut oracle = Oracle::new();
-        let learner = Learner::new(largest as usize + 1, &mut oracle, &options, meter)?;
-        let mut build = Build {
-            options,
-            oracle,
-            learner,
-            meter,
-        };
+        let mut build = Build::new(&options, Machine::misere_condition(&options), meter)?;
         let mut growth = vec![1];
         let mut tame = vec![NimPosition::EMPTY];
         for heap in 1..=largest {
@@ -317,36 +336,50 @@ impl fmt::Display for Quotient {
 }
 
 /// The state of a computation of a quotient, heap size by heap size.
-struct Build<'m> {
-    options: Options,
+struct Build<'a> {
+    options: &'a Options,
+    condition: Condition,
     oracle: Oracle,
     learner: Learner,
-    meter: &'m mut Meter,
+    meter: &'a mut Meter,
 }
 
-impl Build<'_> {
+impl<'a> Build<'a> {
+    /// The quotient of the empty position alone, under the rule with `condition`.
+    fn new(
+        options: &'a Options,
+        condition: Condition,
+        meter: &'a mut Meter,
+    ) -> Result<Build<'a>, SearchError> {
+        let mut oracle = Oracle::new(condition.clone());
+        let learner = Learner::new(options.len(), &mut oracle, options, meter)?;
+        Ok(Build {
+            options,
+            condition,
+            oracle,
+            learner,
+            meter,
+        })
+    }
+
     /// Proves the quotient of the heaps up to `heap`, given that of the smaller heaps, and
     /// returns its order.
     fn level(&mut self, heap: Heap) -> Result<usize, SearchError> {
         let known = self.learner.machine();
         let elements = self.learner.representatives();
-        let (options, meter) = (&self.options, &mut *self.meter);
-        let proved = closure::pairs(&known, &elements, options, heap - 1, meter)?;
+        let (options, condition, meter) = (self.options, &self.condition, &mut *self.meter);
+        let proved = closure::pairs(&known, condition, &elements, options, heap - 1, meter)?;
         self.oracle
             .open_level(known.clone(), heap, &proved, options);
-        let machine = match guess(
-            &known,
-            &elements,
-            options,
-            heap,
-            &proved,
-            &mut self.oracle,
-            meter,
-        )? {
+        let machine = match self.guess(&known, &elements, heap, &proved)? {
             Some(machine) => {
                 self.learner.take_heap(heap, &machine);
                 machine
             }
+            None if self.oracle.level_may_split() => match self.split(&known, heap)? {
+                Some(machine) => machine,
+                None => self.learn(heap)?,
+            },
             None => self.learn(heap)?,
         };
         let order = machine.order();
@@ -354,10 +387,67 @@ impl Build<'_> {
         Ok(order)
     }
 
+    /// The quotient of the heaps up to `heap` put together from the outcomes of its copies
+    /// beside the smaller heaps ([`split`]), whose quotient is `known`; checked whole as
+    /// every quotient is, and none if the check fails (which the proof of each part rules
+    /// out).
+    fn split(&mut self, known: &Machine, heap: Heap) -> Result<Option<Machine>, SearchError> {
+        let (options, condition, meter) = (self.options, &self.condition, &mut *self.meter);
+        let machine = split::quotient(known, condition, heap, options, meter)?;
+        let elements = split::least_positions(&machine, heap);
+        let failure = closure::least_failure(&machine, condition, &elements, options, heap, meter)?;
+        debug_assert!(failure.is_none(), "{failure:?} breaks a split quotient");
+        if failure.is_some() {
+            return Ok(None);
+        }
+        self.learner = Learner::from_machine(&machine, elements, heap);
+        Ok(Some(machine))
+    }
+
+    /// The quotient of the heaps up to `heap`, if a heap of `heap` acts as an element of the
+    /// quotient `known` of the smaller heaps (as most heaps do): each element is tried, and
+    /// the first that the check proves is taken. Otherwise the candidate whose least failure
+    /// is the largest is trusted below it, which spares the search that follows.
+    fn guess(
+        &mut self,
+        known: &Machine,
+        elements: &[Vec<Heap>],
+        heap: Heap,
+        proved: &[closure::Pair],
+    ) -> Result<Option<Machine>, SearchError> {
+        let (options, condition, meter) = (self.options, &self.condition, &mut *self.meter);
+        let mut best: Option<(Machine, Vec<Heap>)> = None;
+        for element in 0..known.order() as u32 {
+            let mut machine = known.clone();
+            for state in 0..known.order() as u32 {
+                machine.step[state as usize * machine.stride + heap as usize] =
+                    known.run(state, &elements[element as usize]);
+            }
+            if !self.oracle.level_admits(&machine) {
+                continue;
+            }
+            let failure = closure::least_failure_above(
+                &machine, condition, elements, options, heap, proved, meter,
+            )?;
+            match failure {
+                None => return Ok(Some(machine)),
+                Some(failure) => {
+                    if best.as_ref().is_none_or(|(_, least)| *least < failure) {
+                        best = Some((machine, failure));
+                    }
+                }
+            }
+        }
+        if let Some((machine, failure)) = best {
+            self.oracle.trust_below(machine, failure);
+        }
+        Ok(None)
+    }
+
     /// Learns the quotient of the heaps up to `heap` from counterexamples until one is
     /// proved.
     fn learn(&mut self, heap: Heap) -> Result<Machine, SearchError> {
-        let (options, oracle, learner) = (&self.options, &mut self.oracle, &mut self.learner);
+        let (options, oracle, learner) = (self.options, &mut self.oracle, &mut self.learner);
         let meter = &mut *self.meter;
         learner.add_heap(heap, oracle, options, meter)?;
         loop {
@@ -367,49 +457,15 @@ impl Build<'_> {
                 continue;
             }
             let elements = learner.representatives();
-            let Some(failure) = closure::least_failure(&machine, &elements, options, heap, meter)?
-            else {
+            let failure =
+                closure::least_failure(&machine, &self.condition, &elements, options, heap, meter)?;
+            let Some(failure) = failure else {
                 return Ok(machine);
             };
             oracle.trust_below(machine, failure.clone());
             learner.learn_from(&failure, oracle, options, meter)?;
         }
     }
-}
-
-/// The quotient of the heaps up to `heap`, if a heap of `heap` acts as an element of the
-/// quotient `known` of the smaller heaps (as most heaps do): each element is tried, and the
-/// first that the check proves is taken. Otherwise the candidate whose least failure is the
-/// largest is trusted below it, which spares the search that follows.
-fn guess(
-    known: &Machine,
-    elements: &[Vec<Heap>],
-    options: &Options,
-    heap: Heap,
-    proved: &[closure::Pair],
-    oracle: &mut Oracle,
-    meter: &mut Meter,
-) -> Result<Option<Machine>, SearchError> {
-    let mut best: Option<(Machine, Vec<Heap>)> = None;
-    for element in 0..known.order() as u32 {
-        let mut machine = known.clone();
-        for state in 0..known.order() as u32 {
-            machine.step[state as usize * machine.stride + heap as usize] =
-                known.run(state, &elements[element as usize]);
-        }
-        match closure::least_failure_above(&machine, elements, options, heap, proved, meter)? {
-            None => return Ok(Some(machine)),
-            Some(failure) => {
-                if best.as_ref().is_none_or(|(_, least)| *least < failure) {
-                    best = Some((machine, failure));
-                }
-            }
-        }
-    }
-    if let Some((machine, failure)) = best {
-        oracle.trust_below(machine, failure);
-    }
-    Ok(None)
 }
 
 /// The options of every heap up to `largest`, each as the heaps it leaves, largest first.

@@ -2,19 +2,22 @@
 //! machine already gives taken from it.
 //!
 //! A position is a P-position in misère play when it has a move and every move leads to an
-//! N-position. The search follows that definition depth first on an explicit stack, and stops
+//! N-position; in general, when its condition allows it ([`super::Condition`]) and every move
+//! leads to an N-position. The search follows that definition depth first on an explicit
+//! stack, and stops
 //! wherever a position is known: from the table of positions searched, from the quotient of
 //! the smaller heaps (proved for every position made of them), or from a candidate quotient
 //! whose least failure is above the position (every position below its least failure, in the
 //! multiset order, is answered correctly by it; see [`super::closure`]).
 
 use super::closure::{members, Pair};
-use super::{Heap, Machine, Options};
+use super::{Condition, Heap, Machine, Options};
 use crate::engine::{Meter, SearchError};
 use std::collections::HashMap;
 
 /// Misère outcomes of rows of heaps, each row sorted from the largest heap down.
 pub(super) struct Oracle {
+    condition: Condition,
     /// Whether each position searched is a P-position.
     searched: HashMap<Vec<Heap>, bool>,
     /// The proved quotient of the heaps up to `.1`.
@@ -48,11 +51,24 @@ pub(super) struct Level {
 }
 
 impl Level {
-    pub(super) fn new(machine: Machine, heap: Heap, pairs: &[Pair], options: &Options) -> Level {
+    pub(super) fn new(
+        machine: Machine,
+        condition: &Condition,
+        heap: Heap,
+        pairs: &[Pair],
+        options: &Options,
+    ) -> Level {
         let mut tables = vec![machine.p.iter().map(|&p| Some(p)).collect::<Vec<_>>()];
+        // The condition's state of each pair's position with as many new heaps as the table.
+        let mut states: Vec<u32> = pairs.iter().map(Pair::condition).collect();
         while tables.len() <= MAX_COPIES {
             let previous = tables.last().expect("the table of no new heap");
-            let table = next_table(&machine, pairs, &options[heap as usize], previous);
+            for state in &mut states {
+                *state = condition.next(*state, heap);
+            }
+            let allowed: Vec<bool> = states.iter().map(|&s| condition.p[s as usize]).collect();
+            let moves = &options[heap as usize];
+            let table = next_table(&machine, pairs, &allowed, moves, previous);
             if table.iter().all(Option::is_none) {
                 break;
             }
@@ -65,6 +81,29 @@ impl Level {
         }
     }
 
+    /// Whether one copy of the new heap beside smaller heaps has an outcome that is not a
+    /// function of their element for some element: the new heap may split it.
+    pub(super) fn may_split(&self) -> bool {
+        self.tables
+            .get(1)
+            .is_none_or(|table| table.iter().any(Option::is_none))
+    }
+
+    /// Whether `candidate`, a machine of the heaps up to the new one, gives every outcome the
+    /// tables know: a quick test before a candidate's proof.
+    pub(super) fn admits(&self, candidate: &Machine) -> bool {
+        let mut states: Vec<u32> = (0..self.machine.order() as u32).collect();
+        self.tables.iter().skip(1).all(|table| {
+            for state in &mut states {
+                *state = candidate.next(*state, self.heap);
+            }
+            table
+                .iter()
+                .zip(&states)
+                .all(|(known, &state)| known.is_none_or(|p| candidate.p[state as usize] == p))
+        })
+    }
+
     /// The answer for a position whose largest heaps are of the new size, if a table has it.
     pub(super) fn answer(&self, position: &[Heap]) -> Option<bool> {
         let copies = position.iter().take_while(|&&h| h == self.heap).count();
@@ -74,10 +113,12 @@ impl Level {
 }
 
 /// The table for one more copy of the new heap, whose options are `moves`, from the table
-/// `previous`: passes over the pairs until no element is left out in a pass.
+/// `previous`, where `allowed` says for each pair whether its condition allows a P-position
+/// with that many copies: passes over the pairs until no element is left out in a pass.
 fn next_table(
     machine: &Machine,
     pairs: &[Pair],
+    allowed: &[bool],
     moves: &[Vec<Heap>],
     previous: &[Option<bool>],
 ) -> Vec<Option<bool>> {
@@ -85,7 +126,7 @@ fn next_table(
     loop {
         let mut table: Vec<Option<bool>> = vec![None; machine.order()];
         let mut left_out = false;
-        for pair in pairs {
+        for (pair, &allowed) in pairs.iter().zip(allowed) {
             let element = pair.element() as usize;
             if !kept[element] {
                 continue;
@@ -96,10 +137,9 @@ fn next_table(
                     .map(|parts| previous[machine.run(element as u32, parts) as usize]),
             );
             let by_rest = any_p(members(pair.reached()).map(|option| table[option as usize]));
-            let has_move = !moves.is_empty() || pair.reached().iter().any(|&w| w != 0);
             let p = match (by_new, by_rest) {
                 (Some(true), _) | (_, Some(true)) => Some(false),
-                (Some(false), Some(false)) => Some(has_move),
+                (Some(false), Some(false)) => Some(allowed),
                 _ => None,
             };
             match (table[element], p) {
@@ -134,17 +174,18 @@ fn any_p(outcomes: impl Iterator<Item = Option<bool>>) -> Option<bool> {
     all_known.then_some(false)
 }
 
-/// A position being searched: the next option to try, and whether it has any.
+/// A position being searched, and the next option to try.
 struct Frame {
     position: Vec<Heap>,
     heap: usize,
     option: usize,
-    any: bool,
 }
 
 impl Oracle {
-    pub(super) fn new() -> Oracle {
+    /// The oracle of the positions whose rule has this condition.
+    pub(super) fn new(condition: Condition) -> Oracle {
         Oracle {
+            condition,
             searched: HashMap::new(),
             base: None,
             below: None,
@@ -161,7 +202,19 @@ impl Oracle {
         pairs: &[Pair],
         options: &Options,
     ) {
-        self.level = Some(Level::new(machine, heap, pairs, options));
+        self.level = Some(Level::new(machine, &self.condition, heap, pairs, options));
+    }
+
+    /// Whether `candidate` gives every outcome the level's tables know.
+    pub(super) fn level_admits(&self, candidate: &Machine) -> bool {
+        self.level
+            .as_ref()
+            .is_none_or(|level| level.admits(candidate))
+    }
+
+    /// Whether the heap being added may split an element of the smaller heaps' quotient.
+    pub(super) fn level_may_split(&self) -> bool {
+        self.level.as_ref().is_some_and(Level::may_split)
     }
 
     /// Takes `machine` as proved for every position of heaps up to `largest`.
@@ -194,9 +247,10 @@ impl Oracle {
         let mut stack = vec![self.frame(position, meter)?];
         while let Some(frame) = stack.last_mut() {
             let Some(option) = next_option(frame, options) else {
-                // Every option is an N-position: a P-position if there was one.
+                // Every option is an N-position: a P-position if the condition allows it.
                 let frame = stack.pop().expect("a frame");
-                if let Some(done) = self.settle(frame.position, frame.any, &mut stack, meter)? {
+                let allowed = self.condition.is_p(&frame.position);
+                if let Some(done) = self.settle(frame.position, allowed, &mut stack, meter)? {
                     return Ok(done);
                 }
                 continue;
@@ -245,15 +299,14 @@ impl Oracle {
             position,
             heap: 0,
             option: 0,
-            any: false,
         })
     }
 
     /// The answer for `position` if it needs no search.
     fn known(&self, position: &[Heap]) -> Option<bool> {
         if position.is_empty() {
-            // The player to move cannot: in misère play, that player wins.
-            return Some(false);
+            // No move: in misère play, the player to move wins.
+            return Some(self.condition.p[0]);
         }
         if let Some((machine, largest)) = &self.base {
             if position[0] <= *largest {
@@ -287,7 +340,6 @@ fn next_option(frame: &mut Frame, options: &Options) -> Option<Vec<Heap>> {
         }
         let parts = &all[frame.option];
         frame.option += 1;
-        frame.any = true;
         return Some(replace(position, frame.heap, parts));
     }
     None
