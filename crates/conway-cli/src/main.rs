@@ -163,7 +163,7 @@ struct LimitArgs {
     /// Give up after this much work: each position a search lists counts once, and once more
     /// per 256 bytes it holds; the store of short games counts once per 8 steps (a comparison,
     /// a sum, an option of a form to simplify). Default 10000000, or more where the work was
-    /// asked for: for `seq`, 64 for each heap; for `misere --heaps N`, 2000·N².
+    /// asked for: for `seq`, 64 for each heap; for `misere --heaps N`, 10000·N².
     #[arg(long, value_name = "N")]
     max_positions: Option<u64>,
     /// Give up rather than hold more memory than this in tables, search stack and the store

@@ -329,8 +329,13 @@ fn insert(set: &mut [u64], member: u32) {
 
 pub(super) fn members(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
     set.iter().enumerate().flat_map(|(w, &bits)| {
-        (0..64)
-            .filter(move |b| bits >> b & 1 == 1)
-            .map(move |b| (w * 64 + b) as u32)
+        let mut rest = bits;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                (w * 64) as u32 + bit
+            })
+        })
     })
 }

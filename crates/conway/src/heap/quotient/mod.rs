@@ -61,7 +61,7 @@ type Options = Vec<Vec<Vec<Heap>>>;
 pub fn quotient_work_limit(largest: u64) -> u64 {
     largest
         .saturating_mul(largest)
-        .saturating_mul(2_000)
+        .saturating_mul(10_000)
         .max(10_000_000)
 }
 
