@@ -23,6 +23,7 @@ use super::{Build, Condition, Heap, Machine, Options};
 use crate::engine::{Meter, SearchError};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::hash::Hash;
 
 /// The quotient of the heaps up to `heap` under the rule with `condition`, from `known`,
 /// that of the smaller heaps.
@@ -44,12 +45,14 @@ pub(super) fn quotient(
             .iter()
             .map(|&state| condition.next(state, heap))
             .collect();
-        let next_condition = next_condition(condition, &shift, previous, heap, options);
+        let next_condition = next_condition(condition, &shift, previous, heap, options, meter)?;
         let next = prove(options, heap - 1, next_condition, meter)?;
-        let repeated = (0..copies.len())
-            .find(|&i| shifts[i] == shift && same_language(&copies[i], &next, heap - 1));
-        if let Some(start) = repeated {
-            return Ok(minimal(&side_by_side(&copies, start, heap), heap));
+        for start in 0..copies.len() {
+            if shifts[start] == shift && same_language(&copies[start], &next, heap - 1, meter)? {
+                let machine = side_by_side(&copies, start, heap, meter)?;
+                meter.hold(meter.held() + machine.step.len() as u64 * 16)?;
+                return Ok(minimal(&machine, heap));
+            }
         }
         meter.hold_more((next.step.len() * 4 + next.p.len() + shift.len() * 4) as u64)?;
         copies.push(next);
@@ -67,27 +70,11 @@ fn next_condition(
     previous: &Machine,
     heap: Heap,
     options: &Options,
-) -> Condition {
+    meter: &mut Meter,
+) -> Result<Condition, SearchError> {
     let moves = &options[heap as usize];
-    let stride = condition.stride;
-    let mut pairs = vec![(0, 0)];
-    let mut index = HashMap::from([((0, 0), 0u32)]);
-    let mut step = Vec::new();
-    let mut at = 0;
-    while at < pairs.len() {
-        let (c, b) = pairs[at];
-        step.push(at as u32);
-        for size in 1..heap {
-            let next = (condition.next(c, size), previous.next(b, size));
-            let id = *index.entry(next).or_insert_with(|| {
-                pairs.push(next);
-                pairs.len() as u32 - 1
-            });
-            step.push(id);
-        }
-        step.resize((at + 1) * stride, 0);
-        at += 1;
-    }
+    let both = |&(c, b): &(u32, u32), size| (condition.next(c, size), previous.next(b, size));
+    let (pairs, step) = reachable((0, 0), heap - 1, condition.stride, both, 8, meter)?;
     let p = pairs
         .iter()
         .map(|&(c, b)| {
@@ -97,7 +84,49 @@ fn next_condition(
                     .all(|parts| !previous.p[previous.run(b, parts) as usize])
         })
         .collect();
-    Machine { stride, step, p }
+    Ok(Machine {
+        stride: condition.stride,
+        step,
+        p,
+    })
+}
+
+/// The states reachable from `start` by adding heaps up to `largest`, numbered in the order
+/// they are found, and the steps between them, in rows of `stride`. Each state found counts
+/// as work, and as memory held (about `bytes_each` for the state) while they are made.
+fn reachable<S: Clone + Eq + Hash>(
+    start: S,
+    largest: Heap,
+    stride: usize,
+    next: impl Fn(&S, Heap) -> S,
+    bytes_each: usize,
+    meter: &mut Meter,
+) -> Result<(Vec<S>, Vec<u32>), SearchError> {
+    let each = (2 * bytes_each + 4 * stride + 64) as u64;
+    let mut states = vec![start.clone()];
+    let mut index = HashMap::from([(start, 0u32)]);
+    let mut step = Vec::new();
+    let mut at = 0;
+    while at < states.len() {
+        step.push(at as u32);
+        for heap in 1..=largest {
+            let next = next(&states[at], heap);
+            let id = match index.get(&next) {
+                Some(&id) => id,
+                None => {
+                    meter.count(1)?;
+                    meter.hold(meter.held() + (states.len() as u64 + 1) * each)?;
+                    index.insert(next.clone(), states.len() as u32);
+                    states.push(next);
+                    states.len() as u32 - 1
+                }
+            };
+            step.push(id);
+        }
+        step.resize((at + 1) * stride, 0);
+        at += 1;
+    }
+    Ok((states, step))
 }
 
 /// The minimal machine of the positions of heaps up to `largest` that the rule with
@@ -116,65 +145,65 @@ fn prove(
 }
 
 /// Whether two machines mark the same positions of heaps up to `largest`.
-fn same_language(one: &Machine, other: &Machine, largest: Heap) -> bool {
+fn same_language(
+    one: &Machine,
+    other: &Machine,
+    largest: Heap,
+    meter: &mut Meter,
+) -> Result<bool, SearchError> {
     let mut seen = HashSet::from([(0, 0)]);
     let mut queue = vec![(0, 0)];
     while let Some((a, b)) = queue.pop() {
         if one.p[a as usize] != other.p[b as usize] {
-            return false;
+            return Ok(false);
         }
         for heap in 1..=largest {
             let next = (one.next(a, heap), other.next(b, heap));
             if seen.insert(next) {
+                meter.count(1)?;
+                meter.hold(meter.held() + 32 * seen.len() as u64)?;
                 queue.push(next);
             }
         }
     }
-    true
+    Ok(true)
 }
 
 /// The machine of the heaps up to `heap` whose state is the state of each of `copies`
 /// (the machine of `f_j` for each `j`) with the number of copies of `heap` so far, counted
 /// from `start` again once it reaches the end.
-fn side_by_side(copies: &[Machine], start: usize, heap: Heap) -> Machine {
-    let stride = copies[0].stride;
-    let mut states: Vec<(Vec<u32>, usize)> = vec![(vec![0; copies.len()], 0)];
-    let mut index: HashMap<(Vec<u32>, usize), u32> = HashMap::from([(states[0].clone(), 0)]);
-    let mut step = Vec::new();
-    let mut at = 0;
-    while at < states.len() {
-        let (tuple, count) = states[at].clone();
-        step.push(at as u32);
-        for size in 1..=heap {
-            let next = if size == heap {
-                let count = if count + 1 == copies.len() {
-                    start
-                } else {
-                    count + 1
-                };
-                (tuple.clone(), count)
+fn side_by_side(
+    copies: &[Machine],
+    start: usize,
+    heap: Heap,
+    meter: &mut Meter,
+) -> Result<Machine, SearchError> {
+    let add = |(tuple, count): &(Vec<u32>, usize), size| {
+        if size == heap {
+            let count = if count + 1 == copies.len() {
+                start
             } else {
-                let tuple = tuple
-                    .iter()
-                    .zip(copies)
-                    .map(|(&state, machine)| machine.next(state, size))
-                    .collect();
-                (tuple, count)
+                count + 1
             };
-            let id = *index.entry(next.clone()).or_insert_with(|| {
-                states.push(next);
-                states.len() as u32 - 1
-            });
-            step.push(id);
+            (tuple.clone(), count)
+        } else {
+            let tuple = tuple
+                .iter()
+                .zip(copies)
+                .map(|(&state, machine)| machine.next(state, size))
+                .collect();
+            (tuple, *count)
         }
-        step.resize((at + 1) * stride, 0);
-        at += 1;
-    }
+    };
+    let empty = (vec![0; copies.len()], 0);
+    let stride = copies[0].stride;
+    let bytes = 4 * copies.len() + 32;
+    let (states, step) = reachable(empty, heap, stride, add, bytes, meter)?;
     let p = states
         .iter()
         .map(|(tuple, count)| copies[*count].p[tuple[*count] as usize])
         .collect();
-    Machine { stride, step, p }
+    Ok(Machine { stride, step, p })
 }
 
 /// The minimal machine of the positions `machine` marks, over the heaps up to `largest`
