@@ -66,9 +66,20 @@ pub(super) fn least_failure(
     )
 }
 
+/// What the check of a candidate found.
+pub(super) enum Checked {
+    /// No pair breaks the rule; these are the pairs the check explored, in the order of their
+    /// least positions.
+    Proved(Vec<Pair>),
+    /// The least position on which the candidate breaks the rule.
+    Fails(Vec<Heap>),
+}
+
 /// As [`least_failure`], for a candidate that is proved on the positions without a heap of
-/// `largest`, whose pairs are `proved`: only the positions with such a heap are explored.
-pub(super) fn least_failure_above(
+/// `largest`, whose pairs are `proved`: only the positions with such a heap are explored. The
+/// pairs it finds all come after those of `proved`, as a position with a larger heap is
+/// larger.
+pub(super) fn check_above(
     machine: &Machine,
     condition: &Condition,
     elements: &[Vec<Heap>],
@@ -76,7 +87,7 @@ pub(super) fn least_failure_above(
     largest: Heap,
     proved: &[Pair],
     meter: &mut Meter,
-) -> Result<Option<Vec<Heap>>, SearchError> {
+) -> Result<Checked, SearchError> {
     let explorer = Explorer::new(machine, condition, elements, options, largest, meter)?;
     let mut key = Vec::new();
     let seeds = proved
@@ -89,7 +100,16 @@ pub(super) fn least_failure_above(
             }
         })
         .collect();
-    explorer.run(proved, seeds, meter, breaks_rule(machine, condition))
+    let mut found = Vec::new();
+    let mut breaks = breaks_rule(machine, condition);
+    let failure = explorer.run(proved, seeds, meter, |pair| {
+        found.push(pair.clone());
+        breaks(pair)
+    })?;
+    Ok(match failure {
+        None => Checked::Proved(found),
+        Some(position) => Checked::Fails(position),
+    })
 }
 
 /// Whether a pair breaks the rule: its element is in `P` unless its condition does not allow
@@ -242,7 +262,8 @@ impl<'a> Explorer<'a> {
                     continue;
                 }
                 let larger = with_heap(&position, heap);
-                holding += (16 * key.len() + 8 * larger.len() + 64) as u64;
+                // Twice: the caller may keep a copy of each pair ([`check_above`]).
+                holding += 2 * (16 * key.len() + 8 * larger.len() + 64) as u64;
                 meter.hold(meter.held() + holding)?;
                 frontier.offer(key.clone(), larger, meter)?;
             }

@@ -341,6 +341,8 @@ struct Build<'a> {
     condition: Condition,
     oracle: Oracle,
     learner: Learner,
+    /// The pairs of the quotient proved so far ([`closure`]), where a level kept them.
+    pairs: Option<Vec<closure::Pair>>,
     meter: &'a mut Meter,
 }
 
@@ -358,6 +360,7 @@ impl<'a> Build<'a> {
             condition,
             oracle,
             learner,
+            pairs: None,
             meter,
         })
     }
@@ -368,12 +371,16 @@ impl<'a> Build<'a> {
         let known = self.learner.machine();
         let elements = self.learner.representatives();
         let (options, condition, meter) = (self.options, &self.condition, &mut *self.meter);
-        let proved = closure::pairs(&known, condition, &elements, options, heap - 1, meter)?;
+        let proved = match self.pairs.take() {
+            Some(pairs) => pairs,
+            None => closure::pairs(&known, condition, &elements, options, heap - 1, meter)?,
+        };
         self.oracle
             .open_level(known.clone(), heap, &proved, options);
         let machine = match self.guess(&known, &elements, heap, &proved)? {
-            Some(machine) => {
+            Some((machine, found)) => {
                 self.learner.take_heap(heap, &machine);
+                self.pairs = Some([proved, found].concat());
                 machine
             }
             None if self.oracle.level_may_split() => match self.split(&known, heap)? {
@@ -407,14 +414,15 @@ impl<'a> Build<'a> {
     /// The quotient of the heaps up to `heap`, if a heap of `heap` acts as an element of the
     /// quotient `known` of the smaller heaps (as most heaps do): each element is tried, and
     /// the first that the check proves is taken. Otherwise the candidate whose least failure
-    /// is the largest is trusted below it, which spares the search that follows.
+    /// is the largest is trusted below it, which spares the search that follows. The machine
+    /// proved comes with the pairs its check found.
     fn guess(
         &mut self,
         known: &Machine,
         elements: &[Vec<Heap>],
         heap: Heap,
         proved: &[closure::Pair],
-    ) -> Result<Option<Machine>, SearchError> {
+    ) -> Result<Option<(Machine, Vec<closure::Pair>)>, SearchError> {
         let (options, condition, meter) = (self.options, &self.condition, &mut *self.meter);
         let mut best: Option<(Machine, Vec<Heap>)> = None;
         for element in 0..known.order() as u32 {
@@ -426,12 +434,11 @@ impl<'a> Build<'a> {
             if !self.oracle.level_admits(&machine) {
                 continue;
             }
-            let failure = closure::least_failure_above(
-                &machine, condition, elements, options, heap, proved, meter,
-            )?;
-            match failure {
-                None => return Ok(Some(machine)),
-                Some(failure) => {
+            let checked =
+                closure::check_above(&machine, condition, elements, options, heap, proved, meter)?;
+            match checked {
+                closure::Checked::Proved(found) => return Ok(Some((machine, found))),
+                closure::Checked::Fails(failure) => {
                     if best.as_ref().is_none_or(|(_, least)| *least < failure) {
                         best = Some((machine, failure));
                     }
