@@ -4,11 +4,11 @@
 //! A position is a P-position in misère play when it has a move and every move leads to an
 //! N-position; in general, when its condition allows it ([`super::Condition`]) and every move
 //! leads to an N-position. The search follows that definition depth first on an explicit
-//! stack, and stops
-//! wherever a position is known: from the table of positions searched, from the quotient of
-//! the smaller heaps (proved for every position made of them), or from a candidate quotient
-//! whose least failure is above the position (every position below its least failure, in the
-//! multiset order, is answered correctly by it; see [`super::closure`]).
+//! stack, and stops wherever a position is known: from the table of positions searched, from
+//! the quotient of the smaller heaps (proved for every position made of them), or from a
+//! candidate quotient whose least failure is above the position (every position below its
+//! least failure, in the multiset order, is answered correctly by it; see
+//! [`super::closure`]).
 
 use super::closure::{members, Pair};
 use super::{Condition, Heap, Machine, Options};

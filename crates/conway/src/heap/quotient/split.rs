@@ -14,9 +14,9 @@
 //! `k`. Under a rule with a condition of its own (as these are, so a split inside one is
 //! split the same way) the position must also be allowed by it, with its `j` copies.
 //! Each `f_j` follows from `f_{j−1}` and from how `j` copies move the condition, so once
-//! both equal an earlier `f_i`'s, the rest repeat with period `j − i`. The machines so far, run side by side with a count of the
-//! copies of `k`, then make a machine of the heaps up to `k` whose minimal form is the
-//! quotient.
+//! both equal an earlier `f_i`'s, the rest repeat with period `j − i`. The machines so far,
+//! run side by side with a count of the copies of `k`, then make a machine of the heaps up to
+//! `k` whose minimal form is the quotient.
 
 use super::closure::with_heap;
 use super::{Build, Condition, Heap, Machine, Options};
