@@ -401,7 +401,7 @@ fn virtual_connections_are_real() {
 }
 
 #[test]
-fn every_winning_move_is_in_the_must_play_region() {
+fn a_move_left_out_wins_only_where_a_move_kept_wins_too() {
     let mut plain = Plain::new(Grid::Hex);
     let mut checked = 0;
     for board in test_boards() {
@@ -412,12 +412,13 @@ fn every_winning_move_is_in_the_must_play_region() {
             Evaluation::Loses { .. } => assert_eq!(expected, Verdict::Loses, "{}", board.show()),
             Evaluation::Open { reduced, moves, .. } => {
                 let geometry = Geometry::new(board.side(), Grid::Hex);
-                for cell in Geometry::bits(reduced.empty(&geometry) & !moves) {
-                    checked += 1;
-                    assert_ne!(
-                        plain.verdict(&reduced.after(cell)),
-                        Verdict::Loses,
-                        "{} reduced to {}: cell {cell} wins outside the region",
+                let left_out = reduced.empty(&geometry) & !moves;
+                checked += left_out.count_ones();
+                let mut wins = |cell| plain.verdict(&reduced.after(cell)) == Verdict::Loses;
+                if Geometry::bits(left_out).any(&mut wins) {
+                    assert!(
+                        Geometry::bits(moves).any(&mut wins),
+                        "{} reduced to {}: only moves left out win",
                         board.show(),
                         reduced.show()
                     );
@@ -426,6 +427,43 @@ fn every_winning_move_is_in_the_must_play_region() {
         }
     }
     assert!(checked > 50, "only {checked} moves left out were checked");
+}
+
+/// Pruning alone, on every empty cell of boards with no dead cell: a dominated or
+/// vulnerable move may win, but then so does a move kept.
+#[test]
+fn dominated_and_vulnerable_moves_are_never_the_only_wins() {
+    let mut plain = Plain::new(Grid::Hex);
+    let (mut pruned, mut winning_pruned) = (0, 0);
+    for board in test_boards() {
+        let geometry = Geometry::new(board.side(), Grid::Hex);
+        let (white, black) = inferior::fill_in(&geometry, board.white, board.black);
+        let reduced = Board {
+            white,
+            black,
+            ..board
+        };
+        if reduced.joined(&geometry) != Joined::Nobody {
+            continue;
+        }
+        let empty = reduced.empty(&geometry);
+        let (kept, _) = inferior::prune(&geometry, white, black, board.white_to_move, empty);
+        let mut wins = |cell| plain.verdict(&reduced.after(cell)) == Verdict::Loses;
+        let left_out = empty & !kept;
+        pruned += left_out.count_ones();
+        if Geometry::bits(left_out).any(&mut wins) {
+            winning_pruned += 1;
+            assert!(
+                Geometry::bits(kept).any(&mut wins),
+                "{}: only moves left out win",
+                reduced.show()
+            );
+        }
+    }
+    assert!(
+        pruned > 100 && winning_pruned > 5,
+        "only {pruned} moves left out, {winning_pruned} boards with a winning one"
+    );
 }
 
 #[test]

@@ -131,3 +131,57 @@ pub fn captured_pair(geometry: &Geometry, white: u128, black: u128) -> Option<(u
     }
     None
 }
+
+/// The moves of `moves` worth trying for the player to move on the board of `white` and
+/// `black` stones (with no dead cells), and the cells the others' leaving out rests on.
+///
+/// - A move at c is *dominated* by a move at e when the mover's stone at e makes c dead:
+///   then the stone at e is as good as stones at both, which is at least the stone at c.
+/// - A move at c is *vulnerable* to a cell d when the other's stone at d makes c dead:
+///   after the move at c and the answer at d, c is as good as the other's, so a win by c
+///   is a win from the board with d and c the other's, by some move x, and x then wins on
+///   the board itself, where the other has fewer stones. The killer d must stay empty for
+///   this, so it is a reason; the stone at c may belong to anybody.
+///
+/// Cells are left out one at a time, each for a dominating move still kept or for a
+/// killer, so that the argument (a win by a left-out move is a win by another, and the
+/// board loses empty cells or the other move was left out later) ends at a kept move.
+pub fn prune(
+    geometry: &Geometry,
+    white: u128,
+    black: u128,
+    mover_white: bool,
+    moves: u128,
+) -> (u128, u128) {
+    let empty = geometry.cells & !(white | black);
+    let with = |cell: usize, for_white: bool| match for_white {
+        true => (white | 1 << cell, black),
+        false => (white, black | 1 << cell),
+    };
+    let (mut kept, mut reasons) = (moves, 0);
+    for c in Geometry::bits(moves) {
+        let next = geometry.neighbours(c) & empty;
+        let near = geometry.spread(next) & empty & !(1 << c);
+        // A stone of one player beyond c's neighbours leaves the other's view of c as it
+        // is: it can make c dead only if c is useless to the other already.
+        let useless_now = [false, true]
+            .map(|white_view| useless(geometry, c, &Side::of(geometry, white, black, white_view)));
+        let kills = |cell: usize, for_white: bool| {
+            if next >> cell & 1 == 0 && !useless_now[usize::from(!for_white)] {
+                return false;
+            }
+            let (w, b) = with(cell, for_white);
+            dead(geometry, c, w, b)
+        };
+        if let Some(e) = Geometry::bits(near & kept).find(|&e| kills(e, mover_white)) {
+            debug_assert_ne!(e, c);
+            kept &= !(1 << c);
+            continue;
+        }
+        if let Some(d) = Geometry::bits(near).find(|&d| kills(d, !mover_white)) {
+            kept &= !(1 << c);
+            reasons |= 1 << d;
+        }
+    }
+    (kept, reasons)
+}

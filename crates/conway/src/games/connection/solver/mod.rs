@@ -6,7 +6,8 @@
 //! connection or semi-connection between their edges, and loses to a connection of the
 //! other's. Otherwise the other's semi-connections say where the player must play: a move
 //! outside the carrier of one of them lets the other complete it, so only the cells common
-//! to all of their carriers are tried (the *must-play* region; none at all is a loss).
+//! to all of their carriers are tried (the *must-play* region; none at all is a loss), less
+//! the moves dominated by another or vulnerable to a killing answer ([`prune`]).
 //!
 //! Proof numbers then pick the next position to expand: the least number of positions still
 //! to settle to prove a win, and to disprove one. Hex has no repetitions, so the table's
@@ -27,7 +28,7 @@ use super::board::{Board, Geometry, Grid, Joined};
 use super::exhaustive::centre_first;
 use crate::engine::{SearchError, SharedWork};
 use hsearch::HSearch;
-use inferior::{fill_in, Side};
+use inferior::{fill_in, prune, Side};
 use table::{Node, Table, INFINITE};
 
 /// What a position is before any search: won or lost for the player to move, with the
@@ -48,10 +49,11 @@ pub enum Evaluation {
     Open {
         /// The board after fill-in.
         reduced: Board,
-        /// The empty cells of the reduced board in the must-play region.
+        /// The empty cells of the reduced board in the must-play region, less the moves
+        /// [`prune`] leaves out.
         moves: u128,
-        /// The cells that leaving the other moves out depends on: those filled in and the
-        /// carriers of the other's semi-connections.
+        /// The cells that leaving the other moves out depends on: those filled in, the
+        /// carriers of the other's semi-connections and the killers of vulnerable moves.
         reasons: u128,
     },
 }
@@ -151,8 +153,9 @@ impl Solver {
             };
         }
         let empty = reduced.empty(geometry);
-        let moves = threats.must_play().unwrap_or(!0) & empty;
-        let reasons = filled | carriers_narrowing_to(&threats.semi, moves, empty);
+        let must_play = threats.must_play().unwrap_or(!0) & empty;
+        let (moves, killers) = prune(geometry, white, black, board.white_to_move, must_play);
+        let reasons = filled | killers | carriers_narrowing_to(&threats.semi, must_play, empty);
         match moves {
             0 => Evaluation::Loses { proof: reasons },
             moves => Evaluation::Open {
