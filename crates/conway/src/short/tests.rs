@@ -497,3 +497,47 @@ proptest! {
         prop_assert!(store.is_atomically_small(g, weight).unwrap(), "{}", store.show(g));
     }
 }
+
+/// The work of Σ ({k | −k} + {k | −k} cooled by 1), k = 1..n, added in the order given: each
+/// switch followed by its cooled copy, or all switches first.
+fn steps_of_switches_and_copies(n: i64, paired: bool) -> u64 {
+    let mut store = Store::default();
+    let (mut switches, mut copies) = (Vec::new(), Vec::new());
+    for k in 1..=n {
+        let g = switch(&mut store, k, -k);
+        switches.push(g);
+        copies.push(store.cool(g, &Dyadic::one()).unwrap());
+    }
+    let order: Vec<GameId> = match paired {
+        true => switches
+            .iter()
+            .zip(&copies)
+            .flat_map(|(&g, &c)| [g, c])
+            .collect(),
+        false => switches.iter().chain(&copies).copied().collect(),
+    };
+    let before = store.steps();
+    let mut total = store.zero();
+    for g in order {
+        total = store.add(total, g).unwrap();
+    }
+    let star = store.nimber(1).unwrap();
+    let top = switch(&mut store, n, -n);
+    assert_eq!(total, store.add(top, star).unwrap(), "the sum is ±{n} + *");
+    store.steps() - before
+}
+
+/// Added all switches first, the partial sums are the large games ±1 ± 2 … ± n, whose
+/// canonicalisation compared hot games option by option: 5.2 million steps for n = 16 (and
+/// 15 s for n = 24, against 0.006 s switch by switch). Most of those comparisons are
+/// settled by the games' stops, and it takes 0.46 million steps.
+#[test]
+fn switches_added_all_first_are_compared_by_their_stops() {
+    let paired = steps_of_switches_and_copies(16, true);
+    let switches_first = steps_of_switches_and_copies(16, false);
+    assert!(paired < 10_000, "{paired} steps switch by switch");
+    assert!(
+        switches_first < 1_000_000,
+        "{switches_first} steps with the switches first"
+    );
+}
