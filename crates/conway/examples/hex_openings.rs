@@ -1,5 +1,5 @@
 //! Solves every opening of n×n Hex with the Hex solver, spread over `--threads` workers
-//! (each with its own table of `--slots` entries), or with `--empty` the empty board alone.
+//! that share one table of `--slots` entries, or with `--empty` the empty board alone.
 //!
 //! ```text
 //! cargo run --release --example hex_openings -- 7
@@ -13,16 +13,16 @@
 
 use conway::engine::{Limits, Meter, SharedWork};
 use conway::games::connection::board::{Board, Grid};
-use conway::games::connection::solver::Solver;
+use conway::games::connection::solver::{Solver, Table};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Entries of each worker's table unless `--slots` says: 128 bytes each, 256 MB.
+/// Entries of the table unless `--slots` says: 128 bytes each, 256 MB.
 const SLOTS: usize = 1 << 21;
 
 fn main() -> ExitCode {
@@ -122,15 +122,16 @@ fn main() -> ExitCode {
 
 /// Each opening of the board: the cell, whether it wins for White, the positions expanded
 /// and the seconds taken. Each worker takes the next opening not yet taken, with its own
-/// solver, whose table it keeps from one opening to the next.
+/// solver; all of them work in one table, so what one settles the others find.
 fn solve_openings(empty: &Board, threads: usize, slots: usize) -> Vec<(usize, bool, u64, f64)> {
     let n = empty.side();
     let next = AtomicUsize::new(0);
     let solved = Mutex::new(Vec::new());
+    let table = Arc::new(Table::new(slots));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut solver = Solver::new(n, slots);
+                let mut solver = Solver::sharing(n, table.clone());
                 let work = unlimited();
                 loop {
                     let cell = next.fetch_add(1, Ordering::Relaxed);

@@ -22,11 +22,11 @@ use crate::impartial::{Impartial, MoveSink, OwnSearch};
 use crate::text::ParseError;
 use board::{Board, Geometry, Grid, Joined};
 use exhaustive::{Exhaustive, Verdict};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
-/// The most entries of each solver's table (128 bytes each: 64 MB). A ruleset keeps a
-/// solver per thread that asks at once, within half the memory limit in all.
-const SOLVER_SLOTS: usize = 1 << 19;
+/// The most entries of the solvers' table (128 MB). A ruleset keeps a solver per thread
+/// that asks at once, all working in one table, within half the memory limit in all.
+const SOLVER_SLOTS: usize = 1 << 20;
 
 pub(crate) const HEX: RuleInfo = RuleInfo {
     name: "hex",
@@ -54,8 +54,9 @@ pub(crate) const SQUEX: RuleInfo = RuleInfo {
 #[derive(Debug)]
 pub struct Connection {
     grid: Grid,
-    /// Solvers of Hex under normal play not in use, each keeping its table.
+    /// Solvers of Hex under normal play not in use, and the table they all work in.
     solvers: Kept<solver::Solver>,
+    table: Mutex<Option<Arc<solver::Table>>>,
     /// Exhaustive searches not in use, each keeping its table.
     exhaustive: Kept<Exhaustive>,
 }
@@ -66,6 +67,7 @@ impl Connection {
         Connection {
             grid,
             solvers: Kept::default(),
+            table: Mutex::default(),
             exhaustive: Kept::default(),
         }
     }
@@ -88,28 +90,41 @@ impl Connection {
         if let Some(verdict) = exhaustive::finished(board, &geometry, misere) {
             return Ok(verdict);
         }
-        // Each thread that asks at once has its own table.
-        let bytes = work.limits().table_bytes() as usize / rayon::current_num_threads().max(1);
+        let threads = rayon::current_num_threads().max(1);
+        let table_bytes = work.limits().table_bytes() as usize;
         if let (Grid::Hex, Play::Normal) = (self.grid, play) {
             let n = board.side();
-            let table = bytes
-                .checked_sub(solver::Solver::bytes_besides_table(n))
+            let table = table_bytes
+                .checked_sub(threads * solver::Solver::bytes_besides_table(n))
                 .ok_or(SearchError::OutOfMemory {
                     limit: work.limits().max_memory,
                 })?;
             let slots = (table / solver::Solver::ENTRY_BYTES).clamp(2, SOLVER_SLOTS);
-            let fits = |s: &solver::Solver| s.side() == n && s.slots() == slots;
-            let make = || solver::Solver::new(n, slots);
+            let table = self.table_of(slots);
+            let fits = |s: &solver::Solver| s.side() == n && s.works_in(&table);
+            let make = || solver::Solver::sharing(n, table.clone());
             let wins = self
                 .solvers
                 .with(fits, make, |s| s.mover_wins(board, work))?;
             return Ok(if wins { Verdict::Wins } else { Verdict::Loses });
         }
+        // Each thread that asks at once has its own table.
+        let bytes = table_bytes / threads;
         let slots = (bytes / Exhaustive::SLOT_BYTES).clamp(1, exhaustive::MAX_SLOTS);
         let fits = |e: &Exhaustive| e.slots() == slots;
         let make = || Exhaustive::new(self.grid, slots);
         self.exhaustive
             .with(fits, make, |e| e.verdict(board, misere, work))
+    }
+
+    /// The table of `slots` entries the solvers share: the one kept, or a new one if the
+    /// limits now allow another size.
+    fn table_of(&self, slots: usize) -> Arc<solver::Table> {
+        let mut kept = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        match kept.as_ref().filter(|table| table.slots() == slots) {
+            Some(table) => table.clone(),
+            None => kept.insert(Arc::new(solver::Table::new(slots))).clone(),
+        }
     }
 
     fn outcome(

@@ -497,6 +497,50 @@ fn a_small_table_slows_the_search_but_never_stops_it() {
     }
 }
 
+/// Solvers on two threads working in one table, large or small, answer as one solver alone.
+#[test]
+fn solvers_sharing_a_table_answer_as_one_alone() {
+    use std::sync::Arc;
+    let empty = hex(&empty_board(5));
+    let openings: Vec<Board> = (0..25).map(|cell| empty.after(cell)).collect();
+    let mut alone = Solver::new(5, 1 << 14);
+    let expected: Vec<bool> = openings
+        .iter()
+        .map(|board| alone.mover_wins(board, &work(u64::MAX)).unwrap())
+        .collect();
+    for slots in [64, 1 << 14] {
+        let table = Arc::new(super::solver::Table::new(slots));
+        let answers: Vec<Vec<(usize, bool)>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..2)
+                .map(|first| {
+                    let (table, openings) = (table.clone(), &openings);
+                    scope.spawn(move || {
+                        let mut solver = Solver::sharing(5, table);
+                        // Both threads take every opening, in opposite orders.
+                        let order: Vec<usize> = match first {
+                            0 => (0..25).collect(),
+                            _ => (0..25).rev().collect(),
+                        };
+                        order
+                            .into_iter()
+                            .map(|k| (k, solver.mover_wins(&openings[k], &work(u64::MAX)).unwrap()))
+                            .collect()
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        for (k, wins) in answers.into_iter().flatten() {
+            assert_eq!(
+                wins,
+                expected[k],
+                "{} in a shared table of {slots}",
+                openings[k].show()
+            );
+        }
+    }
+}
+
 #[test]
 fn a_proof_holds_with_every_cell_outside_it_the_losers() {
     let mut plain = Plain::new(Grid::Hex);
@@ -630,7 +674,9 @@ fn the_tables_kept_fit_half_the_memory_limit() {
     .unwrap();
     assert_eq!(sink.total(), 4);
     let kept = game.solvers.0.lock().unwrap();
-    assert!(!kept.is_empty());
-    let bytes: usize = kept.iter().map(|s| s.slots() * Solver::ENTRY_BYTES).sum();
+    let table = game.table.lock().unwrap().clone().unwrap();
+    assert!(!kept.is_empty() && kept.iter().all(|s| s.works_in(&table)));
+    let bytes = table.slots() * Solver::ENTRY_BYTES
+        + kept.len() * Solver::bytes_besides_table(board.side());
     assert!(bytes as u64 <= limits.table_bytes(), "{bytes} bytes kept");
 }

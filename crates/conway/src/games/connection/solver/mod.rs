@@ -24,12 +24,15 @@ pub mod hsearch;
 pub mod inferior;
 mod table;
 
+pub use table::Table;
+
 use super::board::{Board, Geometry, Grid, Joined};
 use super::exhaustive::centre_first;
 use crate::engine::{SearchError, SharedWork};
 use hsearch::HSearch;
 use inferior::{fill_in, prune, Side};
-use table::{Node, Table, INFINITE};
+use std::sync::Arc;
+use table::{Node, INFINITE};
 
 /// What a position is before any search: won or lost for the player to move, with the
 /// proof, or the cells worth trying.
@@ -63,7 +66,7 @@ pub enum Evaluation {
 pub struct Solver {
     geometry: Geometry,
     order: Vec<usize>,
-    table: Table,
+    table: Arc<Table>,
     hsearch: HSearch,
     nodes: u64,
 }
@@ -79,14 +82,25 @@ impl Solver {
 
     /// A solver of n×n boards whose table has `slots` entries of [`Solver::ENTRY_BYTES`].
     pub fn new(n: usize, slots: usize) -> Solver {
+        Solver::sharing(n, Arc::new(Table::new(slots)))
+    }
+
+    /// A solver of n×n boards that works in `table`, which solvers on other threads may
+    /// share.
+    pub fn sharing(n: usize, table: Arc<Table>) -> Solver {
         let geometry = Geometry::new(n, Grid::Hex);
         Solver {
             geometry,
             order: centre_first(&geometry),
-            table: Table::new(slots),
+            table,
             hsearch: HSearch::new(n),
             nodes: 0,
         }
+    }
+
+    /// Whether this solver works in `table`.
+    pub fn works_in(&self, table: &Arc<Table>) -> bool {
+        Arc::ptr_eq(&self.table, table)
     }
 
     /// The side of the boards this solver takes.

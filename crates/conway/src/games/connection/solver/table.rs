@@ -3,8 +3,13 @@
 //! replaces the entry that cost less work to find. Entries keep the whole position, so a
 //! collision of hashes is never mistaken for the same position. A position and its half turn
 //! are the same game, so they share one entry, kept for the one whose stones compare lower.
+//!
+//! Solvers on several threads may share one table: each bucket has its own lock, held for
+//! one read or one write, so two threads wait for each other only on the same bucket. What
+//! one thread settles, the others find (the openings of a board share most positions).
 
 use crate::games::connection::board::Board;
+use std::sync::{Mutex, MutexGuard};
 
 /// A proof or disproof number that means proved (its partner is 0).
 pub const INFINITE: u32 = u32::MAX / 2;
@@ -68,32 +73,37 @@ struct Entry {
 /// The table.
 #[derive(Debug)]
 pub struct Table {
-    entries: Vec<Entry>,
+    buckets: Vec<Mutex<[Entry; 2]>>,
 }
 
 impl Table {
-    /// The bytes of one entry.
-    pub const ENTRY_BYTES: usize = size_of::<Entry>();
+    /// The bytes of one entry (half a bucket with its lock).
+    pub const ENTRY_BYTES: usize = size_of::<Mutex<[Entry; 2]>>() / 2;
 
     /// A table of `slots` entries (at least two).
     pub fn new(slots: usize) -> Table {
+        let buckets = (slots / 2).max(1);
         Table {
-            entries: vec![Entry::default(); slots.max(2) & !1],
+            buckets: (0..buckets).map(|_| Mutex::default()).collect(),
         }
     }
 
     /// The entries of the table.
     pub fn slots(&self) -> usize {
-        self.entries.len()
+        2 * self.buckets.len()
     }
 
     fn flags(board: &Board) -> u8 {
         1 | u8::from(board.white_to_move) << 1
     }
 
-    /// The first entry of a position's bucket.
-    fn bucket(&self, board: &Board, flags: u8) -> usize {
-        2 * board.slot(flags, self.entries.len() / 2)
+    /// A position's bucket, locked. (A thread that panicked while holding it left whole
+    /// entries, so its lock's poison is ignored.)
+    fn bucket(&self, board: &Board, flags: u8) -> MutexGuard<'_, [Entry; 2]> {
+        let bucket = &self.buckets[board.slot(flags, self.buckets.len())];
+        bucket
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn holds(entry: &Entry, board: &Board, flags: u8) -> bool {
@@ -104,8 +114,8 @@ impl Table {
     pub fn get(&self, board: &Board) -> Option<Node> {
         let (board, turned) = key(board);
         let flags = Table::flags(&board);
-        let first = self.bucket(&board, flags);
-        let node = self.entries[first..first + 2]
+        let node = self
+            .bucket(&board, flags)
             .iter()
             .find(|entry| Table::holds(entry, &board, flags))?
             .node;
@@ -114,13 +124,12 @@ impl Table {
 
     /// Records a position's node, over its old entry or over the entry of its bucket that
     /// cost less work.
-    pub fn put(&mut self, board: &Board, node: &Node) {
+    pub fn put(&self, board: &Board, node: &Node) {
         let (board, turned) = key(board);
         let node = if turned { node.turned() } else { *node };
         let board = &board;
         let flags = Table::flags(board);
-        let first = self.bucket(board, flags);
-        let bucket = &mut self.entries[first..first + 2];
+        let mut bucket = self.bucket(board, flags);
         let slot = match bucket
             .iter()
             .position(|entry| Table::holds(entry, board, flags))
