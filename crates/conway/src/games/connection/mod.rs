@@ -99,7 +99,8 @@ impl Connection {
                 .ok_or(SearchError::OutOfMemory {
                     limit: work.limits().max_memory,
                 })?;
-            let slots = (table / solver::Solver::ENTRY_BYTES).clamp(2, SOLVER_SLOTS);
+            // Whole buckets of two, as the table is made, so that a kept table fits again.
+            let slots = (table / solver::Solver::ENTRY_BYTES).clamp(2, SOLVER_SLOTS) & !1;
             let table = self.table_of(slots);
             let fits = |s: &solver::Solver| s.side() == n && s.works_in(&table);
             let make = || solver::Solver::sharing(n, table.clone());
