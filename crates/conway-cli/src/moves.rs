@@ -5,7 +5,7 @@
 
 use crate::{write_json, Failure};
 use conway::analysis::{
-    Budget, Kind, MoveResult, Mover, Position, Request, RuleError, MAX_LISTED_MOVES,
+    Analysis, Budget, Kind, MoveResult, Mover, Position, Request, RuleError, MAX_LISTED_MOVES,
 };
 use conway::analysis::{MAX_SHOWN_POSITION, MAX_SHOWN_VALUE};
 use conway::engine::{Outcome, Play};
@@ -75,10 +75,12 @@ pub fn report(
     } else {
         Mover::from(player)
     };
-    let analysis = position.analyse(
-        &Request::new(play, budget)
-            .keep(MAX_LISTED_MOVES as usize)
-            .only(player),
+    let analysis = every_best_move(
+        position.analyse(
+            &Request::new(play, budget)
+                .keep(MAX_LISTED_MOVES as usize)
+                .only(player),
+        )?,
     )?;
     let best: HashMap<&Position, (usize, MoveResult)> = analysis
         .moves
@@ -151,6 +153,15 @@ impl Report {
     /// one page, empty).
     pub fn past_the_end(&self) -> bool {
         self.from > 0 && self.from >= self.total
+    }
+}
+
+/// The analysis, where it found every best move: only then does a move missing from them
+/// lose (past the limits, it may win).
+pub fn every_best_move(analysis: Analysis) -> Result<Analysis, RuleError> {
+    match analysis.moves_unknown {
+        Some(why) => Err(why),
+        None => Ok(analysis),
     }
 }
 

@@ -138,7 +138,7 @@ impl Game<'_> {
             let request = Request::new(self.play, self.budget)
                 .keep(UNLISTED_HINTS)
                 .only(mover);
-            let analysis = position.analyse(&request)?;
+            let analysis = crate::moves::every_best_move(position.analyse(&request)?)?;
             analysis.moves.into_iter().map(|m| m.to).collect()
         };
         if !your_turn {
@@ -208,7 +208,7 @@ impl Game<'_> {
         let request = Request::new(self.play, self.budget)
             .keep(MAX_LISTED_MOVES as usize)
             .only(mover);
-        let best = position.analyse(&request)?;
+        let best = crate::moves::every_best_move(position.analyse(&request)?)?;
         choices.draws = best.outcome.starter_draws(mover == Player::Left);
         let rank: HashMap<&Position, usize> = best
             .moves

@@ -116,3 +116,18 @@ def test_the_values_a_sequence_keeps_count_against_the_memory_limit():
         conway.seq("grundy", 200_000, max_memory=1 << 20)
     assert caught.value.limit == "max_memory"
     assert len(conway.seq("grundy", 200_000, max_memory=16 << 20)) == 200_001
+
+
+def test_best_move_past_the_limits_is_a_limit_error_not_the_first_move():
+    # White wins here by 9 moves; with 10 positions the winning ones are not found, and
+    # the first move (a loss) was played as if every move lost.
+    board = conway.position("hex", "W:......|......|..W...|...B..|......|......")
+    before = conway.limits()
+    conway.set_limits(max_positions=10)
+    try:
+        with pytest.raises(conway.LimitError) as caught:
+            conway.best_move(board)
+        assert caught.value.limit == "max_positions"
+    finally:
+        conway.set_limits(**before)
+    assert conway.solve(conway.best_move(board)).outcome == "P"

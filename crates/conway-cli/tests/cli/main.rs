@@ -576,19 +576,26 @@ fn closed_forms_answer_where_the_value_is_out_of_reach() {
     assert_eq!(moves, ["take 55", "take 199", "take 46567", "take 167960"]);
 }
 
+/// The transcript of a game of `conway play` that ends well, with `input` typed.
 fn play(args: &[&str], input: &str) -> String {
+    let output = playing(args, input);
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Runs `conway play` with `input` typed.
+fn playing(args: &[&str], input: &str) -> Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_conway"))
         .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("the binary runs");
     // A game that ends at once may close its input before all of it is written.
     let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    String::from_utf8(output.stdout).unwrap()
+    child.wait_with_output().unwrap()
 }
 
 /// Bytes that are not UTF-8 on `play`'s standard input were reported as a failure to write

@@ -328,3 +328,22 @@ fn a_move_after_which_the_other_player_can_only_draw_draws() {
     );
     assert!(hints.contains("→ F.FTT. (draws)"), "{hints}");
 }
+
+/// The review: past `--max-positions`, the winning moves were not found, and `moves` called
+/// every move a loss (and `play` played one "as every move loses") while 9 of them win.
+#[test]
+fn moves_past_the_limit_are_not_called_losses() {
+    let board = "W:......|......|..W...|...B..|......|......";
+    super::fails_with(
+        &["moves", "hex", board, "--max-positions", "10"],
+        "--max-positions",
+    );
+    let output = super::playing(&["play", "hex", board, "--max-positions", "10"], "1\n");
+    let transcript = String::from_utf8_lossy(&output.stdout);
+    assert!(!transcript.contains("every move loses"), "{transcript}");
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("--max-positions"), "{error}");
+    let all = super::stdout_of(&["moves", "hex", board]);
+    assert_eq!(all.matches(", wins").count(), 9, "{all}");
+}

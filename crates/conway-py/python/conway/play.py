@@ -19,6 +19,7 @@ def best_move(position, *, player: Optional[str] = None, misere: bool = False):
     if player is None and any(p.kind == "partizan" for p in parts):
         raise ValueError('say who moves in a partizan game: player="left" or player="right"')
     analysis = position.solve(misere=misere, keep=1)
+    analysis._raise_if_moves_unknown()
     for move in analysis.moves:
         if player is None or move.player in (player, "either"):
             return _after(position, parts, move.component, move.to)

@@ -12,7 +12,7 @@ use crate::limits::Count;
 use crate::value::{self, fraction};
 use crate::{interrupt, limits};
 use conway::analysis::{
-    Analysis, Kind, MoveResult, Mover, Request, Stops, Sum, Value, MAX_SHOWN_POSITION,
+    Analysis, Kind, MoveResult, Mover, Request, RuleError, Stops, Sum, Value, MAX_SHOWN_POSITION,
 };
 use conway::engine::{Limits, Outcome, Play};
 use pyo3::prelude::*;
@@ -98,7 +98,7 @@ pub(super) struct AnalysisObject {
     stops: Option<Stops>,
     moves: Vec<Py<MoveObject>>,
     move_counts: Option<Vec<(&'static str, u64)>>,
-    moves_unknown: Option<String>,
+    moves_unknown: Option<RuleError>,
 }
 
 /// The analysis of the sum of `parts` (a position alone where there is one).
@@ -212,7 +212,7 @@ impl AnalysisObject {
                 .move_counts
                 .as_ref()
                 .map(|counts| counts.iter().map(|(m, n)| (mover_name(m), n)).collect()),
-            moves_unknown: found.moves_unknown.as_ref().map(ToString::to_string),
+            moves_unknown: found.moves_unknown.clone(),
             sum,
         })
     }
@@ -325,8 +325,17 @@ impl AnalysisObject {
 
     /// Why the moves are unknown though the outcome is known; None where they are known.
     #[getter]
-    fn moves_unknown(&self) -> Option<&str> {
-        self.moves_unknown.as_deref()
+    fn moves_unknown(&self) -> Option<String> {
+        self.moves_unknown.as_ref().map(ToString::to_string)
+    }
+
+    /// Raises the error that left the moves unknown, if any: perfect play must not take a
+    /// move missing from the best ones for a losing one.
+    fn _raise_if_moves_unknown(&self) -> PyResult<()> {
+        match &self.moves_unknown {
+            Some(why) => Err(rule_error(why.clone())),
+            None => Ok(()),
+        }
     }
 
     /// Whether the value is a number (where it is a short game, a nimber included).
@@ -415,7 +424,7 @@ impl AnalysisObject {
         dict.set_item("moves", moves)?;
         dict.set_item("move_counts", self.move_counts(py)?)?;
         if let Some(why) = &self.moves_unknown {
-            dict.set_item("moves_unknown", why)?;
+            dict.set_item("moves_unknown", why.to_string())?;
         }
         Ok(dict)
     }
@@ -506,7 +515,7 @@ impl AnalysisObject {
                 "winning moves",
                 format!(
                     "unknown: {}",
-                    html_escape(self.moves_unknown.as_deref().unwrap_or(""))
+                    html_escape(&self.moves_unknown().unwrap_or_default())
                 ),
             ),
         }
