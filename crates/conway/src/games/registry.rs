@@ -4,8 +4,8 @@
 
 use super::connection;
 use super::impartial::{
-    chomp, coins, divisors, dynamic, exercise_heaps, growing, nim, nim2d, ordinal_nim, staircase,
-    subtraction, take_break, turtles, welter, wythoff,
+    chomp, coins, cram, divisors, dynamic, exercise_heaps, growing, nim, nim2d, ordinal_nim,
+    staircase, subtraction, take_break, turtles, welter, wythoff,
 };
 use super::loopy::{backsliding, fox_geese, northcott};
 use super::partizan::{
@@ -62,9 +62,11 @@ const REGISTRY: &[&RuleInfo] = &[
     &maundy::MAUNDY,
     &cut_cake::CUT_CAKE,
     &domineering::DOMINEERING,
+    &cram::CRAM,
     &toads::TOADS,
     &seating::SEATING,
     &col::COL,
+    &col::SNORT,
     &eatcake::EATCAKE,
     &hackenbush::HACKENBUSH,
     &backsliding::BACKSLIDING_TOADS,

@@ -1,16 +1,17 @@
-//! The partizan rulesets of chapter 7 (Maundy Cake, Toads and Frogs, seating couples, Col)
-//! against the values the texts print or derive, through the public face of the rulesets;
+//! The partizan rulesets of chapter 7 (Maundy Cake, Toads and Frogs, seating couples, Col,
+//! and Snort beside it) against the values the texts print or derive, through the public face of the rulesets;
 //! and the exercises of chapter 8 on Toads and Frogs and Bynum's game.
 
 use conway::analysis::{Budget, PartizanNotation, Position};
 use conway::engine::{Outcome, Play};
 use conway::games::partizan::{
-    Cake, Cell, Col, ColGraph, MaundyCake, SeatingCouples, Tint, ToadsAndFrogs,
+    Cake, Cell, Col, ColGraph, MaundyCake, SeatingCouples, Snort, Tint, ToadsAndFrogs,
 };
 use conway::games::ruleset;
 use conway::partizan::{Partizan, Player, Solver};
 use conway::short::{GameId, Store};
 use proptest::prelude::*;
+use std::collections::HashMap;
 
 /// The value of `position` in the game `game`.
 fn value(store: &mut Store, game: &str, position: &str) -> GameId {
@@ -764,6 +765,65 @@ proptest! {
             let white = solver.value(&mut store, &tinted).unwrap();
             prop_assert!(store.leq(g, black).unwrap() && store.leq(white, g).unwrap());
         }
+    }
+}
+
+/// The value of `graph` by the definition alone, {Left's options | Right's options}, on the
+/// whole graph: no components, no deleted vertices or edges.
+fn by_definition<G: Partizan<Position = ColGraph>>(
+    game: &G,
+    store: &mut Store,
+    graph: &ColGraph,
+    known: &mut HashMap<ColGraph, GameId>,
+) -> GameId {
+    if let Some(&value) = known.get(graph) {
+        return value;
+    }
+    let mut values = |options: Vec<ColGraph>| -> Vec<GameId> {
+        options
+            .iter()
+            .map(|option| by_definition(game, store, option, known))
+            .collect()
+    };
+    let left = values(game.left_options(graph));
+    let right = values(game.right_options(graph));
+    let value = store.from_options(&left, &right).unwrap();
+    known.insert(graph.clone(), value);
+    value
+}
+
+/// Snort's first values: a lone vertex is *, an edge ±1 (whoever colours one end keeps the
+/// other), a vertex tinted for one player a move for that player, and an edge between
+/// vertices tinted for each player * (whoever colours first kills the other).
+#[test]
+fn snort_on_small_graphs() {
+    let mut store = Store::default();
+    for (graph, expected) in [
+        (".", "*"),
+        ("L", "1"),
+        ("R", "-1"),
+        ("..;0-1", "+-1"),
+        ("L.;0-1", "{1|0}"),
+        ("LR;0-1", "*"),
+    ] {
+        assert_eq!(shown(&mut store, "snort", graph), expected, "{graph}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The solver's components, deleted vertices and deleted edges keep Col's and Snort's
+    /// values: they equal the definition's on the whole graph.
+    #[test]
+    fn col_and_snort_values_are_those_of_the_definition(graph in col_graphs()) {
+        let mut store = Store::default();
+        let col = Solver::new(&Col).value(&mut store, &graph).unwrap();
+        let defined = by_definition(&Col, &mut store, &graph, &mut HashMap::new());
+        prop_assert_eq!(col, defined, "Col {}", Col.show(&graph));
+        let snort = Solver::new(&Snort).value(&mut store, &graph).unwrap();
+        let defined = by_definition(&Snort, &mut store, &graph, &mut HashMap::new());
+        prop_assert_eq!(snort, defined, "Snort {}", Snort.show(&graph));
     }
 }
 

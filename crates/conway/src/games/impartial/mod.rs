@@ -2,6 +2,7 @@
 
 pub(crate) mod chomp;
 pub(crate) mod coins;
+pub(crate) mod cram;
 pub(crate) mod divisors;
 pub(crate) mod dynamic;
 pub(crate) mod exercise_heaps;
@@ -18,6 +19,7 @@ pub(crate) mod welter;
 pub(crate) mod wythoff;
 
 pub use chomp::Chomp;
+pub use cram::Cram;
 pub use divisors::{Dim, Prim};
 pub use dynamic::{smallest_zeckendorf_term, DynamicHeap, DynamicSubtraction};
 pub use exercise_heaps::{AtLeastHalf, AtMostHalf, EvenOrOne, ThreesOrAll};

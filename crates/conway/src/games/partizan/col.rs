@@ -1,9 +1,10 @@
-//! Col (§7.4, Colin Vout) on a graph: Left colours a vertex black, Right white, and
-//! neighbours may not share a colour. Colouring a vertex tints its neighbours: a vertex next
-//! to a black one may only become white (Right's), one next to a white one only black
-//! (Left's), and one next to both can never be coloured. The coloured vertex itself can never
-//! be coloured again and tints nothing more, so it is written like that last kind (`x`):
-//! the vertices keep the numbers the position was written with.
+//! Col (§7.4, Colin Vout) and Snort (Simon Norton) on a graph: Left colours a vertex black,
+//! Right white. In Col neighbours may not share a colour, in Snort they may not differ.
+//! Colouring a vertex tints its neighbours: in Col a vertex next to a black one may only
+//! become white (Right's) and one next to a white one only black (Left's); in Snort the other
+//! way round; and one tinted both ways can never be coloured. The coloured vertex itself can
+//! never be coloured again and tints nothing more, so it is written like that last kind
+//! (`x`): the vertices keep the numbers the position was written with.
 
 use crate::analysis::typed_partizan;
 use crate::analysis::{Kind, Params, PartizanNotation, RuleInfo};
@@ -14,6 +15,19 @@ use crate::text::{parse_number, ParseError};
 /// Col. A position is a graph of tinted vertices.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Col;
+
+/// Snort. A position is a graph of tinted vertices, as in Col.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Snort;
+
+/// The colour a coloured vertex forbids its neighbours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Forbids {
+    /// Col: its own.
+    Same,
+    /// Snort: the other one.
+    Other,
+}
 
 /// Who may colour a vertex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,6 +79,17 @@ pub(crate) const COL: RuleInfo = RuleInfo {
     build: |info, _| Ok(typed_partizan(info, Col)),
 };
 
+pub(crate) const SNORT: RuleInfo = RuleInfo {
+    name: "snort",
+    kind: Kind::Partizan,
+    params: Params::None,
+    summary: "Partizan. Left colours a vertex black, Right white; neighbours may not get different colours; whoever cannot colour a vertex loses.",
+    notation: "as Col's: the vertices' tints, then `;` and the edges: `.` either player may colour the vertex, `L` only Left (it is next to a black vertex), `R` only Right (next to a white one), `x` neither (a vertex coloured already, or next to both colours); edges `0-1,1-2` between vertices numbered from 0, `0-1-2` for a path. `...;0-1-2` is a path of three vertices. A move writes the vertex it colours as `x`, so the vertices keep their numbers.",
+    misere: "the player who cannot move wins: the outcome and every winning move, by a search of the whole position (misère play has no values that add).",
+    example: "conway solve snort \"....;0-1-2-3\"",
+    build: |info, _| Ok(typed_partizan(info, Snort)),
+};
+
 impl Tint {
     fn letter(self) -> char {
         match self {
@@ -76,13 +101,20 @@ impl Tint {
     }
 
     /// The tint of a neighbour of a vertex just coloured by the player whose own tint is
-    /// `own`: it may no longer take that colour.
-    fn next_to(self, own: Tint) -> Tint {
-        match (self, own) {
-            (Tint::Free, Tint::Black) => Tint::White,
-            (Tint::Free, _) => Tint::Black,
-            (tint, _) if tint == own => Tint::Dead,
-            (tint, _) => tint,
+    /// `own`: in Col it may no longer take that colour, in Snort only that colour.
+    fn next_to(self, own: Tint, forbids: Forbids) -> Tint {
+        match forbids {
+            Forbids::Same => match self {
+                Tint::Free if own == Tint::Black => Tint::White,
+                Tint::Free => Tint::Black,
+                tint if tint == own => Tint::Dead,
+                tint => tint,
+            },
+            Forbids::Other => match self {
+                Tint::Free => own,
+                tint if tint == own => tint,
+                _ => Tint::Dead,
+            },
         }
     }
 }
@@ -126,10 +158,10 @@ impl ColGraph {
 
     /// The graph after the player whose tint is `own` colours vertex `v`: `v` can no longer
     /// be coloured, and its neighbours are tinted.
-    fn colour(&self, v: usize, own: Tint, neighbours: &[Vec<usize>]) -> ColGraph {
+    fn colour(&self, v: usize, own: Tint, forbids: Forbids, neighbours: &[Vec<usize>]) -> ColGraph {
         let mut tints = self.tints.clone();
         for &u in &neighbours[v] {
-            tints[u] = tints[u].next_to(own);
+            tints[u] = tints[u].next_to(own, forbids);
         }
         tints[v] = Tint::Dead;
         ColGraph {
@@ -139,30 +171,33 @@ impl ColGraph {
     }
 
     /// Every graph after the player whose tint is `own` colours one vertex.
-    fn moves(&self, own: Tint) -> Vec<ColGraph> {
+    fn moves(&self, own: Tint, forbids: Forbids) -> Vec<ColGraph> {
         let neighbours = self.neighbours();
         (0..self.tints.len())
             .filter(|&v| self.colourable(v, own))
-            .map(|v| self.colour(v, own, &neighbours))
+            .map(|v| self.colour(v, own, forbids, &neighbours))
             .collect()
     }
 
     /// The two simplifications of the text: a vertex neither player may colour is deleted
-    /// (it stays to the end and tints nothing), and so is an edge between a black-tinted and
-    /// a white-tinted vertex (they can never get the same colour). Then each connected
-    /// component, its vertices in an order that depends only on the shape, so that
-    /// isomorphic components meet in the table more often.
-    fn components(&self) -> Vec<ColGraph> {
+    /// (it stays to the end and tints nothing), and so is an edge whose colouring at either
+    /// end never tints the other: in Col between a black-tinted and a white-tinted vertex
+    /// (they can never get the same colour), in Snort between two tinted alike (each can
+    /// only get the colour the other allows). Then each connected component, its vertices in
+    /// an order that depends only on the shape, so that isomorphic components meet in the
+    /// table more often.
+    fn components(&self, forbids: Forbids) -> Vec<ColGraph> {
         let live: Vec<usize> = (0..self.tints.len())
             .filter(|&v| self.tints[v] != Tint::Dead)
             .collect();
         let mut graph = self.relabel(&live, &self.tints);
         graph.edges.retain(|&(a, b)| {
-            let pair = (graph.tints[a as usize], graph.tints[b as usize]);
-            !matches!(
-                pair,
-                (Tint::Black, Tint::White) | (Tint::White, Tint::Black)
-            )
+            let (a, b) = (graph.tints[a as usize], graph.tints[b as usize]);
+            let inert = match forbids {
+                Forbids::Same => a != b && a != Tint::Free && b != Tint::Free,
+                Forbids::Other => a == b && a != Tint::Free,
+            };
+            !inert
         });
         let neighbours = graph.neighbours();
         let mut seen = vec![false; graph.tints.len()];
@@ -213,15 +248,31 @@ impl Partizan for Col {
     type Position = ColGraph;
 
     fn left_options(&self, graph: &ColGraph) -> Vec<ColGraph> {
-        graph.moves(Tint::Black)
+        graph.moves(Tint::Black, Forbids::Same)
     }
 
     fn right_options(&self, graph: &ColGraph) -> Vec<ColGraph> {
-        graph.moves(Tint::White)
+        graph.moves(Tint::White, Forbids::Same)
     }
 
     fn components(&self, graph: ColGraph, parts: &mut Vec<ColGraph>) {
-        parts.extend(graph.components());
+        parts.extend(graph.components(Forbids::Same));
+    }
+}
+
+impl Partizan for Snort {
+    type Position = ColGraph;
+
+    fn left_options(&self, graph: &ColGraph) -> Vec<ColGraph> {
+        graph.moves(Tint::Black, Forbids::Other)
+    }
+
+    fn right_options(&self, graph: &ColGraph) -> Vec<ColGraph> {
+        graph.moves(Tint::White, Forbids::Other)
+    }
+
+    fn components(&self, graph: ColGraph, parts: &mut Vec<ColGraph>) {
+        parts.extend(graph.components(Forbids::Other));
     }
 }
 
@@ -275,21 +326,40 @@ impl PartizanNotation for Col {
     }
 
     fn describe_move(&self, player: Player, from: &ColGraph, to: &ColGraph) -> String {
-        let (own, colour) = match player {
-            Player::Left => (Tint::Black, "black"),
-            Player::Right => (Tint::White, "white"),
-        };
-        // The vertex coloured is one that the move made uncolourable.
-        let neighbours = from.neighbours();
-        let coloured = (0..from.tints.len()).find(|&v| {
-            from.colourable(v, own)
-                && to.tints.get(v) == Some(&Tint::Dead)
-                && from.colour(v, own, &neighbours) == *to
-        });
-        match coloured {
-            Some(v) => format!("{player} colours vertex {v} {colour}"),
-            None => format!("{player} colours a vertex {colour}"),
-        }
+        describe_colouring(player, from, to, Forbids::Same)
+    }
+}
+
+impl PartizanNotation for Snort {
+    fn parse(&self, text: &str) -> Result<ColGraph, ParseError> {
+        Col.parse(text)
+    }
+
+    fn show(&self, graph: &ColGraph) -> String {
+        Col.show(graph)
+    }
+
+    fn describe_move(&self, player: Player, from: &ColGraph, to: &ColGraph) -> String {
+        describe_colouring(player, from, to, Forbids::Other)
+    }
+}
+
+/// "Left colours vertex 2 black": the move of `player` from `from` to `to`.
+fn describe_colouring(player: Player, from: &ColGraph, to: &ColGraph, forbids: Forbids) -> String {
+    let (own, colour) = match player {
+        Player::Left => (Tint::Black, "black"),
+        Player::Right => (Tint::White, "white"),
+    };
+    // The vertex coloured is one that the move made uncolourable.
+    let neighbours = from.neighbours();
+    let coloured = (0..from.tints.len()).find(|&v| {
+        from.colourable(v, own)
+            && to.tints.get(v) == Some(&Tint::Dead)
+            && from.colour(v, own, forbids, &neighbours) == *to
+    });
+    match coloured {
+        Some(v) => format!("{player} colours vertex {v} {colour}"),
+        None => format!("{player} colours a vertex {colour}"),
     }
 }
 
@@ -378,6 +448,26 @@ mod tests {
             shown(Col.right_options(&path)),
             ["xL.;0-1,1-2", ".Lx;0-1,1-2"]
         );
+    }
+
+    #[test]
+    fn snort_tints_the_neighbours_for_the_same_colour() {
+        let path = graph(".R.;0-1-2");
+        assert_eq!(
+            shown(Snort.left_options(&path)),
+            ["xx.;0-1,1-2", ".xx;0-1,1-2"]
+        );
+        assert_eq!(
+            shown(Snort.right_options(&path)),
+            ["xR.;0-1,1-2", "RxR;0-1,1-2", ".Rx;0-1,1-2"]
+        );
+        assert_eq!(
+            Snort.describe_move(Player::Right, &path, &graph("RxR;0-1-2")),
+            "Right colours vertex 1 white"
+        );
+        let mut parts = Vec::new();
+        Snort.components(graph("LLR.x;0-1,1-2,2-3,3-4"), &mut parts);
+        assert_eq!(shown(parts), ["L", ".LR;0-2,1-2"]);
     }
 
     #[test]

@@ -837,32 +837,39 @@ impl PartizanNotation for Domineering {
         from: &DomineeringBoard,
         to: &DomineeringBoard,
     ) -> String {
-        let covered = from.empty() & !to.empty();
-        let same_frame = (from.width(), from.height()) == (to.width(), to.height());
-        if !same_frame || covered.count_ones() != 2 || to.empty() & !from.empty() != Wide::ZERO {
-            return format!("{player} places a domino, to {}", self.show(to));
-        }
-        let first = covered.trailing_zeros() as usize;
-        let second = (Wide::BITS - 1 - covered.leading_zeros()) as usize;
-        let stride = from.stride();
-        let (row, column) = (first / stride, first % stride);
-        if second == first + stride {
-            format!(
-                "vertical domino on rows {}-{}, column {}",
-                row + 1,
-                row + 2,
-                column + 1
-            )
-        } else if second == first + 1 && !second.is_multiple_of(stride) {
-            format!(
-                "horizontal domino on row {}, columns {}-{}",
-                row + 1,
-                column + 1,
-                column + 2
-            )
-        } else {
-            format!("{player} places a domino, to {}", self.show(to))
-        }
+        domino_placed(from, to)
+            .unwrap_or_else(|| format!("{player} places a domino, to {}", self.show(to)))
+    }
+}
+
+/// Where the domino lies that a move from `from` to `to` placed ("vertical domino on rows
+/// 1-2, column 3"), if the move covered two neighbouring squares of the same board.
+pub(crate) fn domino_placed(from: &DomineeringBoard, to: &DomineeringBoard) -> Option<String> {
+    let covered = from.empty() & !to.empty();
+    let same_frame = (from.width(), from.height()) == (to.width(), to.height());
+    if !same_frame || covered.count_ones() != 2 || to.empty() & !from.empty() != Wide::ZERO {
+        return None;
+    }
+    let first = covered.trailing_zeros() as usize;
+    let second = (Wide::BITS - 1 - covered.leading_zeros()) as usize;
+    let stride = from.stride();
+    let (row, column) = (first / stride, first % stride);
+    if second == first + stride {
+        Some(format!(
+            "vertical domino on rows {}-{}, column {}",
+            row + 1,
+            row + 2,
+            column + 1
+        ))
+    } else if second == first + 1 && !second.is_multiple_of(stride) {
+        Some(format!(
+            "horizontal domino on row {}, columns {}-{}",
+            row + 1,
+            column + 1,
+            column + 2
+        ))
+    } else {
+        None
     }
 }
 

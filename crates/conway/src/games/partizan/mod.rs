@@ -11,7 +11,7 @@ pub(crate) mod seating;
 pub(crate) mod subtraction;
 pub(crate) mod toads;
 
-pub use col::{Col, ColGraph, Tint};
+pub use col::{Col, ColGraph, Snort, Tint};
 pub use cut_cake::{CutCake, Piece};
 pub use domineering::{Domineering, DomineeringBoard, MAX_SQUARES};
 pub use eatcake::Eatcake;
