@@ -9,7 +9,8 @@ use super::impartial::{
 };
 use super::loopy::{backsliding, fox_geese, northcott};
 use super::partizan::{
-    col, cut_cake, domineering, eatcake, hackenbush, maundy, seating, subtraction as psub, toads,
+    clobber, col, cut_cake, domineering, eatcake, hackenbush, maundy, seating, subtraction as psub,
+    toads,
 };
 use crate::analysis::{Params, RuleError, RuleInfo, Ruleset, Sum};
 use crate::engine::Play;
@@ -67,6 +68,7 @@ const REGISTRY: &[&RuleInfo] = &[
     &seating::SEATING,
     &col::COL,
     &col::SNORT,
+    &clobber::CLOBBER,
     &eatcake::EATCAKE,
     &hackenbush::HACKENBUSH,
     &backsliding::BACKSLIDING_TOADS,

@@ -1,11 +1,12 @@
 //! The partizan rulesets of chapter 7 (Maundy Cake, Toads and Frogs, seating couples, Col,
-//! and Snort beside it) against the values the texts print or derive, through the public face of the rulesets;
+//! and Snort and Clobber beside them) against the values the texts print or derive, through the public face of the rulesets;
 //! and the exercises of chapter 8 on Toads and Frogs and Bynum's game.
 
 use conway::analysis::{Budget, PartizanNotation, Position};
 use conway::engine::{Outcome, Play};
 use conway::games::partizan::{
-    Cake, Cell, Col, ColGraph, MaundyCake, SeatingCouples, Snort, Tint, ToadsAndFrogs,
+    Cake, Cell, Clobber, ClobberBoard, Col, ColGraph, MaundyCake, SeatingCouples, Snort, Tint,
+    ToadsAndFrogs,
 };
 use conway::games::ruleset;
 use conway::partizan::{Partizan, Player, Solver};
@@ -768,27 +769,27 @@ proptest! {
     }
 }
 
-/// The value of `graph` by the definition alone, {Left's options | Right's options}, on the
-/// whole graph: no components, no deleted vertices or edges.
-fn by_definition<G: Partizan<Position = ColGraph>>(
+/// The value of `position` by the definition alone, {Left's options | Right's options}, on
+/// the whole position: no components, no deleted vertices or edges, no symmetries.
+fn by_definition<G: Partizan>(
     game: &G,
     store: &mut Store,
-    graph: &ColGraph,
-    known: &mut HashMap<ColGraph, GameId>,
+    position: &G::Position,
+    known: &mut HashMap<G::Position, GameId>,
 ) -> GameId {
-    if let Some(&value) = known.get(graph) {
+    if let Some(&value) = known.get(position) {
         return value;
     }
-    let mut values = |options: Vec<ColGraph>| -> Vec<GameId> {
+    let mut values = |options: Vec<G::Position>| -> Vec<GameId> {
         options
             .iter()
             .map(|option| by_definition(game, store, option, known))
             .collect()
     };
-    let left = values(game.left_options(graph));
-    let right = values(game.right_options(graph));
+    let left = values(game.left_options(position));
+    let right = values(game.right_options(position));
     let value = store.from_options(&left, &right).unwrap();
-    known.insert(graph.clone(), value);
+    known.insert(position.clone(), value);
     value
 }
 
@@ -824,6 +825,66 @@ proptest! {
         let snort = Solver::new(&Snort).value(&mut store, &graph).unwrap();
         let defined = by_definition(&Snort, &mut store, &graph, &mut HashMap::new());
         prop_assert_eq!(snort, defined, "Snort {}", Snort.show(&graph));
+    }
+}
+
+// ---- Clobber ----
+
+/// Clobber's first values: two stones that touch are *; `xxo` is {0 | *} = ↑ (Left's move
+/// leaves two stones apart, Right's leaves `xo`), `oox` its negative ↓.
+#[test]
+fn clobber_on_small_boards() {
+    let mut store = Store::default();
+    for (board, expected) in [
+        ("xo", "*"),
+        ("x.o", "0"),
+        ("xxo", "^"),
+        ("oox", "v"),
+        ("x|o", "*"),
+        ("xx|.o", "^"),
+    ] {
+        assert_eq!(shown(&mut store, "clobber", board), expected, "{board}");
+    }
+}
+
+/// Every board of `rows` × `columns` squares, each empty or holding either player's stone.
+fn every_clobber_board(rows: usize, columns: usize) -> impl Iterator<Item = ClobberBoard> {
+    let squares = rows * columns;
+    (0..3u32.pow(squares as u32)).map(move |mut code| {
+        let mut text = String::new();
+        for square in 0..squares {
+            if square > 0 && square % columns == 0 {
+                text.push('|');
+            }
+            text.push(['.', 'x', 'o'][(code % 3) as usize]);
+            code /= 3;
+        }
+        Clobber.parse(&text).unwrap()
+    })
+}
+
+/// The solver's groups and symmetries against the definition on every board of 1 × 6,
+/// 2 × 3 and 3 × 3 squares; every value is infinitesimal (a player can move exactly where the
+/// other can), and exchanging the colours negates it.
+#[test]
+fn every_small_clobber_board_has_the_value_of_the_definition() {
+    let mut store = Store::default();
+    let mut known = HashMap::new();
+    let mut solver = Solver::new(&Clobber);
+    for (rows, columns) in [(1, 6), (2, 3), (3, 3)] {
+        for board in every_clobber_board(rows, columns) {
+            let value = solver.value(&mut store, &board).unwrap();
+            let text = Clobber.show(&board);
+            assert_eq!(
+                value,
+                by_definition(&Clobber, &mut store, &board, &mut known),
+                "{text}"
+            );
+            assert!(store.is_infinitesimal(value).unwrap(), "{text}");
+            let swapped = Clobber.negation(&board).unwrap();
+            let negative = solver.value(&mut store, &swapped).unwrap();
+            assert_eq!(store.neg(value).unwrap(), negative, "{text}");
+        }
     }
 }
 
