@@ -24,8 +24,10 @@ use board::{Board, Geometry, Grid, Joined};
 use exhaustive::{Exhaustive, Verdict};
 use std::sync::{Arc, Mutex};
 
-/// The most entries of the solvers' table (128 MB). A ruleset keeps a solver per thread
-/// that asks at once, all working in one table, within half the memory limit in all.
+/// The most entries of the solvers' table, each of [`solver::Solver::ENTRY_BYTES`] (a
+/// little over 128 bytes, with a lock for every two): about 140 MB. A ruleset keeps a
+/// solver per thread that asks at once, all working in one table, within half the memory
+/// limit in all.
 const SOLVER_SLOTS: usize = 1 << 20;
 
 pub(crate) const HEX: RuleInfo = RuleInfo {

@@ -322,18 +322,23 @@ fn a_captured_pair_may_be_filled_by_its_captor() {
     assert!(captured > 10, "only {captured} captured pairs were tried");
 }
 
+/// The board with its dead and captured cells filled in.
+fn filled_in(geometry: &Geometry, board: &Board) -> Board {
+    let (white, black) = inferior::fill_in(geometry, board.white, board.black);
+    Board {
+        white,
+        black,
+        ..*board
+    }
+}
+
 #[test]
 fn fill_in_keeps_who_wins() {
     let mut plain = Plain::new(Grid::Hex);
     let mut changed = 0;
     for board in test_boards() {
         let geometry = Geometry::new(board.side(), Grid::Hex);
-        let (white, black) = inferior::fill_in(&geometry, board.white, board.black);
-        let reduced = Board {
-            white,
-            black,
-            ..board
-        };
+        let reduced = filled_in(&geometry, &board);
         changed += usize::from(reduced != board);
         let expected = plain.verdict(&board);
         let found = match reduced.joined(&geometry) {
@@ -437,17 +442,18 @@ fn dominated_and_vulnerable_moves_are_never_the_only_wins() {
     let (mut pruned, mut winning_pruned) = (0, 0);
     for board in test_boards() {
         let geometry = Geometry::new(board.side(), Grid::Hex);
-        let (white, black) = inferior::fill_in(&geometry, board.white, board.black);
-        let reduced = Board {
-            white,
-            black,
-            ..board
-        };
+        let reduced = filled_in(&geometry, &board);
         if reduced.joined(&geometry) != Joined::Nobody {
             continue;
         }
         let empty = reduced.empty(&geometry);
-        let (kept, _) = inferior::prune(&geometry, white, black, board.white_to_move, empty);
+        let (kept, _) = inferior::prune(
+            &geometry,
+            reduced.white,
+            reduced.black,
+            board.white_to_move,
+            empty,
+        );
         let mut wins = |cell| plain.verdict(&reduced.after(cell)) == Verdict::Loses;
         let left_out = empty & !kept;
         pruned += left_out.count_ones();

@@ -60,12 +60,7 @@ impl ClobberBoard {
         if rows == 0 || columns == 0 || squares > MAX_CLOBBER_SQUARES {
             return None;
         }
-        let mut board = ClobberBoard {
-            width: columns as u8,
-            height: rows as u8,
-            left: 0,
-            right: 0,
-        };
+        let mut board = ClobberBoard::blank(rows, columns);
         for (row, column) in board.squares() {
             let bit = board.bit(row, column);
             if (row + column) % 2 == 0 {
@@ -75,6 +70,16 @@ impl ClobberBoard {
             }
         }
         Some(board)
+    }
+
+    /// A board of `rows` × `columns` empty squares (at most 64 in all).
+    fn blank(rows: usize, columns: usize) -> ClobberBoard {
+        ClobberBoard {
+            width: columns as u8,
+            height: rows as u8,
+            left: 0,
+            right: 0,
+        }
     }
 
     /// The number of columns.
@@ -204,12 +209,7 @@ impl ClobberBoard {
         width: usize,
         source: impl Fn(usize, usize) -> (usize, usize),
     ) -> ClobberBoard {
-        let mut board = ClobberBoard {
-            width: width as u8,
-            height: height as u8,
-            left: 0,
-            right: 0,
-        };
+        let mut board = ClobberBoard::blank(height, width);
         for (row, column) in board.squares() {
             let (from_row, from_column) = source(row, column);
             let bit = board.bit(row, column);

@@ -114,15 +114,11 @@ pub fn captured_pair(geometry: &Geometry, white: u128, black: u128) -> Option<(u
     for a in Geometry::bits(empty) {
         for b in Geometry::bits(geometry.neighbours(a) & empty & !((2u128 << a) - 1)) {
             for captor_white in [true, false] {
-                let with = |cell: usize| match captor_white {
-                    true => (white | 1 << cell, black),
-                    false => (white, black | 1 << cell),
-                };
-                let (w, k) = with(a);
+                let (w, k) = with_stone(white, black, a, captor_white);
                 if !dead(geometry, b, w, k) {
                     continue;
                 }
-                let (w, k) = with(b);
+                let (w, k) = with_stone(white, black, b, captor_white);
                 if dead(geometry, a, w, k) {
                     return Some((1 << a | 1 << b, captor_white));
                 }
@@ -154,10 +150,6 @@ pub fn prune(
     moves: u128,
 ) -> (u128, u128) {
     let empty = geometry.cells & !(white | black);
-    let with = |cell: usize, for_white: bool| match for_white {
-        true => (white | 1 << cell, black),
-        false => (white, black | 1 << cell),
-    };
     let (mut kept, mut reasons) = (moves, 0);
     for c in Geometry::bits(moves) {
         let next = geometry.neighbours(c) & empty;
@@ -170,7 +162,7 @@ pub fn prune(
             if next >> cell & 1 == 0 && !useless_now[usize::from(!for_white)] {
                 return false;
             }
-            let (w, b) = with(cell, for_white);
+            let (w, b) = with_stone(white, black, cell, for_white);
             dead(geometry, c, w, b)
         };
         if let Some(e) = Geometry::bits(near & kept).find(|&e| kills(e, mover_white)) {
@@ -184,4 +176,12 @@ pub fn prune(
         }
     }
     (kept, reasons)
+}
+
+/// The stones `white` and `black` with one more on `cell`: White's when `for_white`.
+fn with_stone(white: u128, black: u128, cell: usize, for_white: bool) -> (u128, u128) {
+    match for_white {
+        true => (white | 1 << cell, black),
+        false => (white, black | 1 << cell),
+    }
 }
