@@ -888,6 +888,75 @@ fn every_small_clobber_board_has_the_value_of_the_definition() {
     }
 }
 
+/// The review: a group of stones inside another group's bounding box was cut out with it,
+/// and so counted twice (`x.o|o.x|o..|oxo` was N, {0|v3}; it is R, the pair in column 3
+/// adding * to {0|v3}).
+#[test]
+fn a_clobber_group_inside_another_groups_bounds_is_counted_once() {
+    let mut store = Store::default();
+    let mut solver = Solver::new(&Clobber);
+    for (text, outcome) in [
+        ("x.o|o.x|o..|oxo", Outcome::R),
+        ("x.xo|o...|o...|oxox", Outcome::N),
+        ("oox|o.x|oo.|oox|xxo", Outcome::N),
+        ("ox.x|..xo|ooxx", Outcome::P),
+    ] {
+        let board = Clobber.parse(text).unwrap();
+        let value = solver.value(&mut store, &board).unwrap();
+        let defined = by_definition(&Clobber, &mut store, &board, &mut HashMap::new());
+        assert_eq!(value, defined, "{text}");
+        assert_eq!(store.outcome(value).unwrap(), outcome, "{text}");
+    }
+}
+
+/// The review: a board of one row 64 squares wide panicked (a shift by 64 to find the rows
+/// above and below).
+#[test]
+fn a_clobber_row_of_64_squares_is_solved() {
+    let mut store = Store::default();
+    for (text, expected) in [
+        (".".repeat(64), "0"),
+        (format!("x{}o", ".".repeat(62)), "0"),
+        (format!("{}xo", ".".repeat(62)), "*"),
+        (format!("xo{}xo", ".".repeat(60)), "0"),
+    ] {
+        assert_eq!(shown(&mut store, "clobber", &text), expected, "{text}");
+    }
+}
+
+/// A random Clobber board of up to 5 × 4 squares, half of them empty.
+fn clobber_boards() -> impl Strategy<Value = ClobberBoard> {
+    (1usize..=5, 1usize..=4)
+        .prop_flat_map(|(rows, columns)| {
+            let square = prop_oneof![2 => Just('.'), 1 => Just('x'), 1 => Just('o')];
+            (
+                Just(columns),
+                proptest::collection::vec(square, rows * columns),
+            )
+        })
+        .prop_map(|(columns, squares)| {
+            let rows: Vec<String> = squares
+                .chunks(columns)
+                .map(|row| row.iter().collect())
+                .collect();
+            Clobber.parse(&rows.join("|")).unwrap()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Groups, their bounding boxes and the symmetries keep Clobber's values on boards
+    /// where groups nest (which boards of 3 × 3 squares cannot show).
+    #[test]
+    fn clobber_values_are_those_of_the_definition(board in clobber_boards()) {
+        let mut store = Store::default();
+        let value = Solver::new(&Clobber).value(&mut store, &board).unwrap();
+        let defined = by_definition(&Clobber, &mut store, &board, &mut HashMap::new());
+        prop_assert_eq!(value, defined, "{}", Clobber.show(&board));
+    }
+}
+
 // ---- Exercise 8.11: Bynum's game (Eatcake) ----
 
 /// ↑n⁺ of Exercise 8.10: ↑1⁺ = ↑ and ↑n⁺ = {↑a⁺ + ↑b⁺ (a + b = n) | *}.

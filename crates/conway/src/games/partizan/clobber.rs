@@ -128,7 +128,10 @@ impl ClobberBoard {
         let first_column = (0..self.height()).fold(0u64, |column, row| column | 1 << (row * width));
         let last_column = first_column << (width - 1);
         let sideways = (bits & !last_column) << 1 | (bits & !first_column) >> 1;
-        (sideways | bits << width | bits >> width) & self.all()
+        // A board of one row 64 squares wide has no row above or below.
+        let vertical = bits.checked_shl(width as u32).unwrap_or(0)
+            | bits.checked_shr(width as u32).unwrap_or(0);
+        (sideways | vertical) & self.all()
     }
 
     /// The boards after `player` moves a stone onto a neighbouring stone of the other's.
@@ -186,8 +189,10 @@ impl ClobberBoard {
         groups
     }
 
-    /// The stones of `group` on a board cut to their bounding box.
+    /// The stones of `group` alone (not another group's within its bounds) on a board cut
+    /// to their bounding box.
     fn cropped(&self, group: u64) -> ClobberBoard {
+        let alone = self.with(self.left & group, self.right & group);
         let cells: Vec<(usize, usize)> = self
             .squares()
             .filter(|&(row, column)| group & self.bit(row, column) != 0)
@@ -196,7 +201,7 @@ impl ClobberBoard {
         let bottom = cells.iter().map(|c| c.0).max().unwrap_or(0);
         let first = cells.iter().map(|c| c.1).min().unwrap_or(0);
         let last = cells.iter().map(|c| c.1).max().unwrap_or(0);
-        self.mapped(bottom - top + 1, last - first + 1, |row, column| {
+        alone.mapped(bottom - top + 1, last - first + 1, |row, column| {
             (row + top, column + first)
         })
     }
