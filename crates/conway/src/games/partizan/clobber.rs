@@ -60,7 +60,11 @@ impl ClobberBoard {
         if rows == 0 || columns == 0 || squares > MAX_CLOBBER_SQUARES {
             return None;
         }
-        let mut board = ClobberBoard::blank(rows, columns);
+        let mut board = ClobberBoard {
+            width: columns as u8,
+            height: rows as u8,
+            ..ClobberBoard::default()
+        };
         for (row, column) in board.squares() {
             let bit = board.bit(row, column);
             if (row + column) % 2 == 0 {
@@ -70,16 +74,6 @@ impl ClobberBoard {
             }
         }
         Some(board)
-    }
-
-    /// A board of `rows` × `columns` empty squares (at most 64 in all).
-    fn blank(rows: usize, columns: usize) -> ClobberBoard {
-        ClobberBoard {
-            width: columns as u8,
-            height: rows as u8,
-            left: 0,
-            right: 0,
-        }
     }
 
     /// The number of columns.
@@ -190,51 +184,41 @@ impl ClobberBoard {
     }
 
     /// The stones of `group` alone (not another group's within its bounds) on a board cut
-    /// to their bounding box.
+    /// to their bounding box, moved a row at a time.
     fn cropped(&self, group: u64) -> ClobberBoard {
-        let alone = self.with(self.left & group, self.right & group);
-        let cells: Vec<(usize, usize)> = self
-            .squares()
-            .filter(|&(row, column)| group & self.bit(row, column) != 0)
-            .collect();
-        let top = cells.iter().map(|c| c.0).min().unwrap_or(0);
-        let bottom = cells.iter().map(|c| c.0).max().unwrap_or(0);
-        let first = cells.iter().map(|c| c.1).min().unwrap_or(0);
-        let last = cells.iter().map(|c| c.1).max().unwrap_or(0);
-        alone.mapped(bottom - top + 1, last - first + 1, |row, column| {
-            (row + top, column + first)
-        })
+        let width = self.width();
+        let line = |bits: u64, row: usize| bits >> (row * width) & self.row_mask();
+        let mut rows = (0..self.height()).filter(|&row| line(group, row) != 0);
+        let top = rows.next().unwrap_or(0);
+        let bottom = rows.next_back().unwrap_or(top);
+        let columns = (top..=bottom).fold(0, |columns, row| columns | line(group, row));
+        let first = columns.trailing_zeros() as usize;
+        let cut_width = (u64::BITS - columns.leading_zeros()) as usize - first;
+        let cut = |stones: u64| {
+            (top..=bottom).fold(0u64, |image, row| {
+                image | (line(stones & group, row) >> first) << ((row - top) * cut_width)
+            })
+        };
+        ClobberBoard {
+            width: cut_width as u8,
+            height: (bottom - top + 1) as u8,
+            left: cut(self.left),
+            right: cut(self.right),
+        }
     }
 
-    /// The board of `height` × `width` squares whose square (r, c) holds what this board's
-    /// square `source(r, c)` holds.
-    fn mapped(
-        &self,
-        height: usize,
-        width: usize,
-        source: impl Fn(usize, usize) -> (usize, usize),
-    ) -> ClobberBoard {
-        let mut board = ClobberBoard::blank(height, width);
-        for (row, column) in board.squares() {
-            let (from_row, from_column) = source(row, column);
-            let bit = board.bit(row, column);
-            match self.stone_at(from_row, from_column) {
-                Some(Player::Left) => board.left |= bit,
-                Some(Player::Right) => board.right |= bit,
-                None => {}
-            }
-        }
-        board
+    /// The squares of one row, as the low bits.
+    fn row_mask(&self) -> u64 {
+        u64::MAX >> (64 - self.width())
     }
 
     /// The board's four reflections: itself, upside down, left to right, and both (the
     /// half-turn), moved a row at a time.
     fn reflections(&self) -> [ClobberBoard; 4] {
         let (width, height) = (self.width(), self.height());
-        let row_mask = u64::MAX >> (64 - width);
         let reflect = |bits: u64, upside_down: bool, mirrored: bool| {
             (0..height).fold(0u64, |image, row| {
-                let mut line = bits >> (row * width) & row_mask;
+                let mut line = bits >> (row * width) & self.row_mask();
                 if mirrored {
                     line = line.reverse_bits() >> (64 - width);
                 }
