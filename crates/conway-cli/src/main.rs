@@ -270,6 +270,10 @@ struct SolveArgs {
     more: Vec<String>,
     #[command(flatten)]
     moves: MoveArgs,
+    /// Only who wins and the winning moves, not the value: a partizan position alone is
+    /// searched for its outcome, which reaches far larger positions (Domineering on 8×8).
+    #[arg(long)]
+    outcome_only: bool,
     #[command(flatten)]
     output: Output,
     #[command(flatten)]
@@ -739,7 +743,10 @@ impl SolveArgs {
         words.extend(self.more.iter().map(String::as_str));
         let sum = conway::games::parse_sum(&words, play)?;
         let budget = || self.limits.budget();
-        let request = Request::new(play, &budget).keep(self.moves.keep());
+        let mut request = Request::new(play, &budget).keep(self.moves.keep());
+        if self.outcome_only {
+            request = request.outcome_only();
+        }
         solve::write(out, self.output.json, &sum, |each| {
             sum.analyse_each(&request, each)
         })

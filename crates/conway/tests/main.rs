@@ -44,6 +44,8 @@ mod nim_field;
 mod notation;
 #[path = "suite/octal_sequences.rs"]
 mod octal_sequences;
+#[path = "suite/outcome_search.rs"]
+mod outcome_search;
 #[path = "suite/robustness.rs"]
 mod robustness;
 #[path = "suite/short_oracles.rs"]

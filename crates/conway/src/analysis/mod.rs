@@ -80,6 +80,13 @@ pub enum RuleError {
         /// Why not.
         what: &'static str,
     },
+    /// Only the outcome was asked for ([`Request::outcome_only`]), so the value was not
+    /// found.
+    #[error("{game}: only the outcome was asked for, so the value was not found")]
+    ValueNotAsked {
+        /// The game.
+        game: String,
+    },
     /// Listing the moves would hold too many positions at once.
     #[error("{game}: the position has too many moves to list (more than {limit}, or more than a gigabyte of positions)")]
     TooManyMoves {

@@ -11,7 +11,7 @@ use super::{
 use crate::engine::{Footprint, Meter, Play, SearchError};
 use crate::heap::Sequence;
 use crate::loopy::Sided;
-use crate::partizan::{MisereSearch, Partizan, Player, Solver};
+use crate::partizan::{MisereSearch, OutcomeSearch, Partizan, Player, Solver};
 use crate::short::{GameId, Store};
 use crate::text::ParseError;
 use std::any::Any;
@@ -190,6 +190,51 @@ impl<G: PartizanTypeable> Typed<G> {
         })))
     }
 
+    /// The outcome by `search`, then the winning moves of each player asked for.
+    fn searched<S: WholeSearch<G::Position>>(
+        &self,
+        mut search: S,
+        request: &Request<'_>,
+        each: &mut dyn FnMut(&Analysis, Move) -> bool,
+    ) -> Result<Analysis, RuleError> {
+        let max_memory = (request.budget)().limits.max_memory;
+        let error = |e| self.game.search_error(e);
+        let outcome = search.outcome(&self.position).map_err(error)?;
+        let mut analysis = Analysis::new(Kind::Partizan, request.play, outcome, None);
+        let mut counts = MoveCounts::default();
+        for player in [Player::Left, Player::Right] {
+            if request.player.is_some_and(|p| p != player) {
+                continue;
+            }
+            let mut count = 0u64;
+            for option in self.options_of(player, max_memory)? {
+                if !search.move_wins(&option, player).map_err(error)? {
+                    continue;
+                }
+                count += 1;
+                if count as usize <= request.keep {
+                    let to = self.wrap(option);
+                    let mover = Mover::from(player);
+                    let result = MoveResult::Wins;
+                    if !each(
+                        &analysis,
+                        Move {
+                            mover,
+                            result,
+                            component: 0,
+                            to,
+                        },
+                    ) {
+                        break;
+                    }
+                }
+            }
+            counts.set(Mover::from(player), count);
+        }
+        analysis.move_counts = Some(counts);
+        Ok(analysis)
+    }
+
     /// `player`'s options, refused where there are too many to list, or too many to hold
     /// in `max_memory`.
     pub(super) fn options_of(
@@ -250,9 +295,10 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
         self.game.loops
     }
 
-    /// A game that may loop, on its graph; else under misère play, each player's outcome
-    /// moving first, then each wanted player's moves, each searched with the other to move
-    /// after it; one search's table serves them all.
+    /// A game that may loop, on its graph; else a search of the whole position (under
+    /// misère play, or where only the outcome is asked for): each player's outcome moving
+    /// first, then each wanted player's moves, each searched with the other to move after
+    /// it; one search's table serves them all.
     fn analyse_whole(
         &self,
         request: &Request<'_>,
@@ -262,46 +308,21 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
             return loopy::analyse(self, request, each);
         }
         let budget = (request.budget)();
-        let max_memory = budget.limits.max_memory;
         let meter = Meter::new(budget.limits)
             .with_progress(budget.progress)
             .with_interrupt(budget.interrupt);
-        let mut search = MisereSearch::new(&self.game.rules, meter);
-        let error = |e| self.game.search_error(e);
-        let outcome = search.outcome(&self.position).map_err(error)?;
-        let mut analysis = Analysis::new(Kind::Partizan, Play::Misere, outcome, None);
-        let mut counts = MoveCounts::default();
-        for player in [Player::Left, Player::Right] {
-            if request.player.is_some_and(|p| p != player) {
-                continue;
+        let rules = &self.game.rules;
+        match request.play {
+            Play::Misere => self.searched(MisereSearch::new(rules, meter), request, each),
+            Play::Normal => {
+                let mut analysis =
+                    self.searched(OutcomeSearch::new(rules, meter), request, each)?;
+                analysis.value_unknown = Some(RuleError::ValueNotAsked {
+                    game: self.game.name.clone(),
+                });
+                Ok(analysis)
             }
-            let mut count = 0u64;
-            for option in self.options_of(player, max_memory)? {
-                if !search.move_wins(&option, player).map_err(error)? {
-                    continue;
-                }
-                count += 1;
-                if count as usize <= request.keep {
-                    let to = self.wrap(option);
-                    let mover = Mover::from(player);
-                    let result = MoveResult::Wins;
-                    if !each(
-                        &analysis,
-                        Move {
-                            mover,
-                            result,
-                            component: 0,
-                            to,
-                        },
-                    ) {
-                        break;
-                    }
-                }
-            }
-            counts.set(Mover::from(player), count);
         }
-        analysis.move_counts = Some(counts);
-        Ok(analysis)
     }
 
     fn valuer(&self, budget: Budget) -> Result<Box<dyn Valuer + '_>, RuleError> {
@@ -353,6 +374,30 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
 
     fn typed_position(&self) -> &dyn Any {
         &self.position
+    }
+}
+
+/// A search of whole positions for who wins: under misère play, or for the outcome alone.
+trait WholeSearch<P> {
+    fn outcome(&mut self, position: &P) -> Result<crate::engine::Outcome, SearchError>;
+    fn move_wins(&mut self, option: &P, player: Player) -> Result<bool, SearchError>;
+}
+
+impl<G: Partizan> WholeSearch<G::Position> for MisereSearch<'_, G> {
+    fn outcome(&mut self, position: &G::Position) -> Result<crate::engine::Outcome, SearchError> {
+        MisereSearch::outcome(self, position)
+    }
+    fn move_wins(&mut self, option: &G::Position, player: Player) -> Result<bool, SearchError> {
+        MisereSearch::move_wins(self, option, player)
+    }
+}
+
+impl<G: Partizan> WholeSearch<G::Position> for OutcomeSearch<'_, G> {
+    fn outcome(&mut self, position: &G::Position) -> Result<crate::engine::Outcome, SearchError> {
+        OutcomeSearch::outcome(self, position)
+    }
+    fn move_wins(&mut self, option: &G::Position, player: Player) -> Result<bool, SearchError> {
+        OutcomeSearch::move_wins(self, option, player)
     }
 }
 

@@ -42,6 +42,9 @@ pub struct Request<'b> {
     pub player: Option<Player>,
     /// The limits of each computation (each component's value, the moves of each).
     pub budget: &'b dyn Fn() -> Budget,
+    /// Whether only the outcome and the winning moves are wanted, not the value: a partizan
+    /// position alone is then searched for who wins, far past where its value can be found.
+    pub outcome_only: bool,
 }
 
 impl<'b> Request<'b> {
@@ -58,6 +61,16 @@ impl<'b> Request<'b> {
             keep: Self::DEFAULT_KEEP,
             player: None,
             budget,
+            outcome_only: false,
+        }
+    }
+
+    /// Only the outcome and the winning moves, not the value, where that saves work: a
+    /// partizan position alone under normal play is searched for who wins.
+    pub fn outcome_only(self) -> Self {
+        Request {
+            outcome_only: true,
+            ..self
         }
     }
 
@@ -158,7 +171,9 @@ impl Sum {
                     each(head, either_move(head, 0, to))
                 })
             }
-            ([Position(Face::Partizan(only))], play) if play == Play::Misere || only.loops() => {
+            ([Position(Face::Partizan(only))], play)
+                if play == Play::Misere || only.loops() || request.outcome_only =>
+            {
                 only.analyse_whole(request, each)
             }
             (_, Play::Misere) => Err(RuleError::Unsupported {

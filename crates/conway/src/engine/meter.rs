@@ -147,6 +147,11 @@ impl Meter {
         self
     }
 
+    /// The flag that stops the computation from outside, if it has one.
+    pub fn interrupt(&self) -> Option<Arc<AtomicBool>> {
+        self.interrupt.clone()
+    }
+
     /// The limits this meter holds the computation to.
     pub fn limits(&self) -> Limits {
         self.limits

@@ -6,9 +6,11 @@
 //! [`Partizan::representative`]) and adds the values in the store.
 
 mod misere;
+mod outcome;
 mod solver;
 
 pub use misere::MisereSearch;
+pub use outcome::{MoveBounds, OutcomeSearch};
 pub use solver::Solver;
 
 use crate::engine::Footprint;
@@ -59,6 +61,21 @@ pub trait Partizan {
     /// component's value from its mirror image's when it has solved that one. `None` is
     /// always correct.
     fn negation(&self, _position: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+
+    /// Whether an [`OutcomeSearch`] should find `component`'s canonical value rather than
+    /// search its moves: true where the value is cheap (a region of a few squares), so that
+    /// sums of such components are decided by adding values. `false` is always correct.
+    fn worth_valuing(&self, _component: &Self::Position) -> bool {
+        false
+    }
+
+    /// Bounds on how many moves each player can make in `position` whatever the other does,
+    /// if the ruleset knows some ([`MoveBounds`] says what they must mean): an
+    /// [`OutcomeSearch`] decides a position where one player has more moves in hand than the
+    /// other can make, and tries moves best first by them. `None` is always correct.
+    fn move_bounds(&self, _position: &Self::Position) -> Option<MoveBounds> {
         None
     }
 

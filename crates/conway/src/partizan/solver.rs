@@ -118,6 +118,11 @@ impl<'g, G: Partizan> Solver<'g, G> {
         self.expanded
     }
 
+    /// The bytes the table of values holds.
+    pub fn table_bytes(&self) -> u64 {
+        self.values.bytes()
+    }
+
     /// The canonical value of `position`.
     pub fn value(
         &mut self,

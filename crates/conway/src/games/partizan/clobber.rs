@@ -297,7 +297,16 @@ impl Partizan for Clobber {
     fn negation(&self, board: &ClobberBoard) -> Option<ClobberBoard> {
         Some(board.with(board.right, board.left))
     }
+
+    /// A group of at most ten stones: its value takes a moment.
+    fn worth_valuing(&self, board: &ClobberBoard) -> bool {
+        (board.left | board.right).count_ones() <= VALUED_STONES
+    }
 }
+
+/// The most stones of a group whose value an outcome search finds rather than searching its
+/// moves.
+const VALUED_STONES: u32 = 10;
 
 impl PartizanNotation for Clobber {
     fn parse(&self, text: &str) -> Result<ClobberBoard, ParseError> {

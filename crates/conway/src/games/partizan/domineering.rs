@@ -19,7 +19,7 @@
 use crate::analysis::typed_partizan;
 use crate::analysis::{Kind, Params, PartizanNotation, RuleInfo};
 use crate::engine::Footprint;
-use crate::partizan::{Partizan, Player};
+use crate::partizan::{MoveBounds, Partizan, Player};
 use crate::short::{GameId, Store, StoreResult};
 use crate::text::ParseError;
 use std::ops::{BitAnd, BitOr, BitXor, Not};
@@ -198,6 +198,18 @@ impl Partizan for Domineering {
         Some(with_grid!(board, grid => grid.transposed()))
     }
 
+    /// A region of at most ten empty squares: its value takes a moment.
+    fn worth_valuing(&self, board: &DomineeringBoard) -> bool {
+        board.empty_squares() <= VALUED_SQUARES
+    }
+
+    /// Left can place at most as many dominoes as fit in the columns' runs of empty squares
+    /// at once, and at least as many as fit on squares Right can never cover (those with no
+    /// empty square beside them); likewise Right in the rows.
+    fn move_bounds(&self, board: &DomineeringBoard) -> Option<MoveBounds> {
+        Some(with_grid!(board, grid => grid.move_bounds()))
+    }
+
     /// A strip one square wide: only one player can move, as often as dominoes fit.
     fn known_value(
         &self,
@@ -207,6 +219,10 @@ impl Partizan for Domineering {
         strip_value(board).map(|value| store.integer(value))
     }
 }
+
+/// The most empty squares of a region whose value an outcome search finds rather than
+/// searching its moves.
+const VALUED_SQUARES: usize = 10;
 
 /// The value of a full strip, if `board` is one: a row of n squares is −⌊n/2⌋ and a column
 /// +⌊n/2⌋. Only one player has moves there, and they never take the other's away (there are
@@ -233,6 +249,26 @@ fn stride_of(width: u32, height: u32) -> u32 {
         8
     } else {
         width
+    }
+}
+
+/// How many dominoes fit on `squares` at once, each on a square and the one `step` further
+/// on (none starts on `no_next`), and none on the squares `apart` gives for another (those
+/// beside it): placed from the lowest square up. Where `apart` gives none, that is ⌊n/2⌋ for
+/// each run of n squares: the lowest square of a domino that fits starts its run, since the
+/// square before it would otherwise start one lower.
+fn spaced_dominoes<B: Bits>(squares: B, step: u32, no_next: B, apart: &dyn Fn(B) -> B) -> u64 {
+    let mut rest = squares;
+    let mut count = 0;
+    loop {
+        let starts = rest & rest.shr(step) & !no_next;
+        if starts.is_zero() {
+            return count;
+        }
+        let start = starts.trailing_zeros();
+        let domino = B::one_at(start) | B::one_at(start + step);
+        rest = rest & !(domino | apart(domino));
+        count += 1;
     }
 }
 
@@ -297,6 +333,36 @@ impl<B: Bits> Grid<B> {
             options.push(self.board(self.empty & !domino));
         }
         options
+    }
+
+    /// Bounds on each player's moves ([`Partizan::move_bounds`]). A square is out of Right's
+    /// reach when neither square beside it in its row is empty: Left's dominoes there are
+    /// safe. Left's other dominoes, chosen so that no two have squares side by side, are
+    /// contested: a horizontal domino covers squares of one of them at most. Likewise
+    /// Right's, with above and below for beside.
+    fn move_bounds(&self) -> MoveBounds {
+        let first_column = self.first_column();
+        let last_column = first_column.shl(self.stride - 1);
+        let beside =
+            |squares: B| (squares.shl(1) & !first_column) | (squares.shr(1) & !last_column);
+        let above_or_below = |squares: B| squares.shl(self.stride) | squares.shr(self.stride);
+        let empty = self.empty;
+        let in_reach_of_right = empty & beside(empty);
+        let in_reach_of_left = empty & above_or_below(empty);
+        let vertical = |squares: B, apart: &dyn Fn(B) -> B| {
+            spaced_dominoes(squares, self.stride, B::ZERO, apart)
+        };
+        let horizontal =
+            |squares: B, apart: &dyn Fn(B) -> B| spaced_dominoes(squares, 1, last_column, apart);
+        let touching = |_: B| B::ZERO;
+        MoveBounds {
+            left_safe: vertical(empty & !in_reach_of_right, &touching),
+            left_contested: vertical(in_reach_of_right, &beside),
+            left_most: vertical(empty, &touching),
+            right_safe: horizontal(empty & !in_reach_of_left, &touching),
+            right_contested: horizontal(in_reach_of_left, &above_or_below),
+            right_most: horizontal(empty, &touching),
+        }
     }
 
     /// Pushes each region of at least two empty squares, cut to its bounding box.
