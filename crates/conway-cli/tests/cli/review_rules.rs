@@ -347,3 +347,62 @@ fn moves_past_the_limit_are_not_called_losses() {
     let all = super::stdout_of(&["moves", "hex", board]);
     assert_eq!(all.matches(", wins").count(), 9, "{all}");
 }
+
+/// `solve --outcome-only` gives the outcome and every winning move of the full analysis, and
+/// says the value was not asked for.
+#[test]
+fn solve_outcome_only_agrees_with_the_full_analysis() {
+    for (game, position) in [
+        ("domineering", "....|..#.|....|...."),
+        ("domineering", "...|...|..."),
+        ("clobber", "xoxo|oxox|xoxo"),
+        ("clobber", "x.o|o.x|o..|oxo"),
+        ("toads", "TT..F T.FF"),
+    ] {
+        let full = super::json(&["solve", game, position, "--json"]);
+        let searched = super::json(&["solve", game, position, "--json", "--outcome-only"]);
+        for field in ["outcome", "moves", "move_counts"] {
+            assert_eq!(full[field], searched[field], "{game} {position}: {field}");
+        }
+        assert!(searched["value"].is_null(), "{game} {position}");
+        let why = searched["value_unknown"].as_str().unwrap();
+        assert!(why.contains("only the outcome"), "{why}");
+    }
+}
+
+/// The outcome search of a board far past its work limit stops with the limit's error; one
+/// within reach is solved in a few megabytes, its table dropping what it must, and the
+/// process holds no more than it is given.
+#[test]
+fn solve_outcome_only_keeps_to_the_limits() {
+    let eight = "........|........|........|........|........|........|........|........";
+    super::fails_with(
+        &[
+            "solve",
+            "domineering",
+            eight,
+            "--outcome-only",
+            "--max-positions",
+            "20000",
+        ],
+        "--max-positions",
+    );
+    let six = "......|......|......|......|......|......";
+    let args = [
+        "solve",
+        "domineering",
+        six,
+        "--outcome-only",
+        "--json",
+        "--moves",
+        "0",
+    ];
+    let output = super::within_memory(&args, 8);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["outcome"], "N");
+}
