@@ -3,7 +3,7 @@
 
 use conway::engine::{Limits, Meter};
 use conway::games::partizan::{Domineering, DomineeringBoard};
-use conway::partizan::{OutcomeSearch, Player};
+use conway::partizan::{OutcomeSearch, Player, WinSearch};
 use std::time::Instant;
 
 fn main() {

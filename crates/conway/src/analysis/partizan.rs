@@ -11,7 +11,7 @@ use super::{
 use crate::engine::{Footprint, Meter, Play, SearchError};
 use crate::heap::Sequence;
 use crate::loopy::Sided;
-use crate::partizan::{MisereSearch, OutcomeSearch, Partizan, Player, Solver};
+use crate::partizan::{MisereSearch, OutcomeSearch, Partizan, Player, Solver, WinSearch};
 use crate::short::{GameId, Store};
 use crate::text::ParseError;
 use std::any::Any;
@@ -191,7 +191,7 @@ impl<G: PartizanTypeable> Typed<G> {
     }
 
     /// The outcome by `search`, then the winning moves of each player asked for.
-    fn searched<S: WholeSearch<G::Position>>(
+    fn searched<S: WinSearch<G::Position>>(
         &self,
         mut search: S,
         request: &Request<'_>,
@@ -374,30 +374,6 @@ impl<G: PartizanTypeable> PartizanFace for Typed<G> {
 
     fn typed_position(&self) -> &dyn Any {
         &self.position
-    }
-}
-
-/// A search of whole positions for who wins: under misère play, or for the outcome alone.
-trait WholeSearch<P> {
-    fn outcome(&mut self, position: &P) -> Result<crate::engine::Outcome, SearchError>;
-    fn move_wins(&mut self, option: &P, player: Player) -> Result<bool, SearchError>;
-}
-
-impl<G: Partizan> WholeSearch<G::Position> for MisereSearch<'_, G> {
-    fn outcome(&mut self, position: &G::Position) -> Result<crate::engine::Outcome, SearchError> {
-        MisereSearch::outcome(self, position)
-    }
-    fn move_wins(&mut self, option: &G::Position, player: Player) -> Result<bool, SearchError> {
-        MisereSearch::move_wins(self, option, player)
-    }
-}
-
-impl<G: Partizan> WholeSearch<G::Position> for OutcomeSearch<'_, G> {
-    fn outcome(&mut self, position: &G::Position) -> Result<crate::engine::Outcome, SearchError> {
-        OutcomeSearch::outcome(self, position)
-    }
-    fn move_wins(&mut self, option: &G::Position, player: Player) -> Result<bool, SearchError> {
-        OutcomeSearch::move_wins(self, option, player)
     }
 }
 

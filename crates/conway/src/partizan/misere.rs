@@ -2,9 +2,9 @@
 //! short games do, so positions are searched whole: who wins moving first, for each player,
 //! and so the outcome class and every winning move.
 
-use super::{Partizan, Player};
+use super::{Partizan, Player, WinSearch};
 use crate::engine::{
-    buffer_bytes, grown_capacity, BoundedTable, Footprint, Limits, Meter, Outcome, SearchError,
+    buffer_bytes, grown_capacity, BoundedTable, Footprint, Limits, Meter, SearchError,
 };
 
 /// A search of a partizan game's positions under misère play, within its meter's limits.
@@ -52,22 +52,52 @@ impl<'g, G: Partizan> MisereSearch<'g, G> {
         }
     }
 
-    /// The misère outcome: who wins with each player moving first.
-    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, SearchError> {
-        let left_first = self.wins_moving_first(position, Player::Left)?;
-        let right_first = self.wins_moving_first(position, Player::Right)?;
-        Ok(Outcome::from_starts(left_first, right_first))
+    /// Pushes a frame for `key` (a position and whether Left is to move), its options
+    /// listed and counted, refused where the stack and the table would pass the memory
+    /// limit.
+    fn open(
+        &mut self,
+        key: (G::Position, bool),
+        stack: &mut Stack<G::Position>,
+    ) -> Result<(), SearchError> {
+        if let Some(bound) = self.game.option_bound(&key.0) {
+            let held = self.known.bytes() + buffer_bytes(&stack.frames) + stack.bytes;
+            self.meter
+                .room_for_positions(bound, key.0.footprint(), held)?;
+        }
+        let options = match key.1 {
+            true => self.game.left_options(&key.0),
+            false => self.game.right_options(&key.0),
+        };
+        let mut bytes = key.0.footprint() as u64;
+        for option in &options {
+            self.meter.list(option.footprint())?;
+            bytes += option.footprint() as u64;
+        }
+        let grown = grown_capacity(&stack.frames, 1).unwrap_or(0) * size_of::<Frame<G::Position>>();
+        self.hold(stack, bytes + grown as u64)?;
+        stack.bytes += bytes;
+        stack.frames.push(Frame {
+            key,
+            options,
+            next: 0,
+            bytes,
+        });
+        Ok(())
     }
 
-    /// Whether `player`'s move to `option` wins: the other player, to move there, loses.
-    pub fn move_wins(&mut self, option: &G::Position, player: Player) -> Result<bool, SearchError> {
-        Ok(!self.wins_moving_first(option, player.opponent())?)
+    /// Refuses to hold the table, the stack and `more` bytes past the memory limit.
+    fn hold(&self, stack: &Stack<G::Position>, more: u64) -> Result<(), SearchError> {
+        let stack_bytes = buffer_bytes(&stack.frames) + stack.bytes;
+        self.meter.hold(self.known.bytes() + stack_bytes + more)
     }
+}
 
+impl<G: Partizan> WinSearch<G::Position> for MisereSearch<'_, G> {
     /// Whether `mover`, to move from `position`, wins: with no move at all, or with a move
     /// to a position the other loses. Depth first on a stack of its own, so that a long
     /// game does not overflow the thread's.
-    pub fn wins_moving_first(
+    fn wins_moving_first(
         &mut self,
         position: &G::Position,
         mover: Player,
@@ -108,45 +138,5 @@ impl<'g, G: Partizan> MisereSearch<'g, G> {
             }
         }
         Ok(settled.expect("the root is settled"))
-    }
-
-    /// Pushes a frame for `key` (a position and whether Left is to move), its options
-    /// listed and counted, refused where the stack and the table would pass the memory
-    /// limit.
-    fn open(
-        &mut self,
-        key: (G::Position, bool),
-        stack: &mut Stack<G::Position>,
-    ) -> Result<(), SearchError> {
-        if let Some(bound) = self.game.option_bound(&key.0) {
-            let held = self.known.bytes() + buffer_bytes(&stack.frames) + stack.bytes;
-            self.meter
-                .room_for_positions(bound, key.0.footprint(), held)?;
-        }
-        let options = match key.1 {
-            true => self.game.left_options(&key.0),
-            false => self.game.right_options(&key.0),
-        };
-        let mut bytes = key.0.footprint() as u64;
-        for option in &options {
-            self.meter.list(option.footprint())?;
-            bytes += option.footprint() as u64;
-        }
-        let grown = grown_capacity(&stack.frames, 1).unwrap_or(0) * size_of::<Frame<G::Position>>();
-        self.hold(stack, bytes + grown as u64)?;
-        stack.bytes += bytes;
-        stack.frames.push(Frame {
-            key,
-            options,
-            next: 0,
-            bytes,
-        });
-        Ok(())
-    }
-
-    /// Refuses to hold the table, the stack and `more` bytes past the memory limit.
-    fn hold(&self, stack: &Stack<G::Position>, more: u64) -> Result<(), SearchError> {
-        let stack_bytes = buffer_bytes(&stack.frames) + stack.bytes;
-        self.meter.hold(self.known.bytes() + stack_bytes + more)
     }
 }

@@ -13,7 +13,7 @@ pub use misere::MisereSearch;
 pub use outcome::{MoveBounds, OutcomeSearch};
 pub use solver::Solver;
 
-use crate::engine::Footprint;
+use crate::engine::{Footprint, Outcome, SearchError};
 use crate::short::{GameId, Store, StoreResult};
 use std::hash::Hash;
 
@@ -88,6 +88,25 @@ pub trait Partizan {
         _store: &mut Store,
     ) -> Option<StoreResult<GameId>> {
         None
+    }
+}
+
+/// A search of whole positions for who wins moving first (under misère play, or for the
+/// outcome alone), and so the outcome class and each winning move.
+pub trait WinSearch<P> {
+    /// Whether `mover`, to move first in `position`, wins.
+    fn wins_moving_first(&mut self, position: &P, mover: Player) -> Result<bool, SearchError>;
+
+    /// Who wins `position`: whether Left wins moving first, and whether Right does.
+    fn outcome(&mut self, position: &P) -> Result<Outcome, SearchError> {
+        let left_first = self.wins_moving_first(position, Player::Left)?;
+        let right_first = self.wins_moving_first(position, Player::Right)?;
+        Ok(Outcome::from_starts(left_first, right_first))
+    }
+
+    /// Whether `player`'s move to `option` wins: the other player, to move there, loses.
+    fn move_wins(&mut self, option: &P, player: Player) -> Result<bool, SearchError> {
+        Ok(!self.wins_moving_first(option, player.opponent())?)
     }
 }
 

@@ -24,8 +24,8 @@
 //! The recursion follows the length of the game; its stack grows on the heap where needed
 //! and each level counts against the memory limit.
 
-use super::{Partizan, Player, Solver};
-use crate::engine::{BoundedTable, Footprint, Limits, Meter, Outcome, SearchError};
+use super::{Partizan, Player, Solver, WinSearch};
+use crate::engine::{BoundedTable, Footprint, Limits, Meter, SearchError};
 use crate::short::{GameId, Store};
 use smallvec::SmallVec;
 use std::cmp::Reverse;
@@ -270,38 +270,6 @@ impl<'g, G: Partizan> OutcomeSearch<'g, G> {
         self.meter.listed()
     }
 
-    /// Who wins `position`: whether Left wins moving first, and whether Right does.
-    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome, SearchError> {
-        let left_first = self.wins_moving_first(position, Player::Left)?;
-        let right_first = self.wins_moving_first(position, Player::Right)?;
-        Ok(Outcome::from_starts(left_first, right_first))
-    }
-
-    /// Whether `player`'s move to `option` wins: the other player, to move there, loses.
-    pub fn move_wins(&mut self, option: &G::Position, player: Player) -> Result<bool, SearchError> {
-        Ok(!self.wins_moving_first(option, player.opponent())?)
-    }
-
-    /// Whether `mover`, to move first in `position`, wins.
-    pub fn wins_moving_first(
-        &mut self,
-        position: &G::Position,
-        mover: Player,
-    ) -> Result<bool, SearchError> {
-        let mut sum = Sum {
-            valued: Valued {
-                value: self.store.zero(),
-                bounds: Some(MoveBounds::default()),
-            },
-            searched: SmallVec::new(),
-        };
-        let found = self
-            .add_component(&mut sum, position.clone())
-            .and_then(|()| self.turn(sum, mover == Player::Left))
-            .and_then(|turn| self.wins(turn));
-        found.map_err(|e| self.at_own_limits(e))
-    }
-
     /// `error` with the limits of this search, where the solver or the store (held to a
     /// share of them) met theirs.
     fn at_own_limits(&self, error: SearchError) -> SearchError {
@@ -497,5 +465,27 @@ impl<'g, G: Partizan> OutcomeSearch<'g, G> {
             self.meter.hold(held(self))?;
         }
         Ok(())
+    }
+}
+
+impl<G: Partizan> WinSearch<G::Position> for OutcomeSearch<'_, G> {
+    /// Whether `mover`, to move first in `position`, wins.
+    fn wins_moving_first(
+        &mut self,
+        position: &G::Position,
+        mover: Player,
+    ) -> Result<bool, SearchError> {
+        let mut sum = Sum {
+            valued: Valued {
+                value: self.store.zero(),
+                bounds: Some(MoveBounds::default()),
+            },
+            searched: SmallVec::new(),
+        };
+        let found = self
+            .add_component(&mut sum, position.clone())
+            .and_then(|()| self.turn(sum, mover == Player::Left))
+            .and_then(|turn| self.wins(turn));
+        found.map_err(|e| self.at_own_limits(e))
     }
 }

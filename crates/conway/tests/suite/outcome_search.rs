@@ -6,7 +6,7 @@
 use conway::analysis::PartizanNotation;
 use conway::engine::{Limits, Meter, Outcome, SearchError};
 use conway::games::partizan::{Clobber, Domineering, DomineeringBoard, ToadsAndFrogs};
-use conway::partizan::{MoveBounds, OutcomeSearch, Partizan, Player, Solver};
+use conway::partizan::{MoveBounds, OutcomeSearch, Partizan, Player, Solver, WinSearch};
 use conway::short::Store;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -37,11 +37,15 @@ fn agrees_with_values<G: Partizan>(game: &G, position: &G::Position) -> Result<(
     Ok(())
 }
 
-/// A board of up to `rows` × `columns` squares, some blocked, in `text` of its notation.
-fn board_text(max_rows: usize, max_columns: usize, blocked: char) -> impl Strategy<Value = String> {
+/// A board of up to `max_rows` × `max_columns` squares, each drawn from `square`, in the
+/// notation of rows joined by `|`.
+fn board_text(
+    max_rows: usize,
+    max_columns: usize,
+    square: impl Strategy<Value = char> + Clone,
+) -> impl Strategy<Value = String> {
     (1..=max_rows, 1..=max_columns).prop_flat_map(move |(rows, columns)| {
-        let square = prop_oneof![3 => Just('.'), 1 => Just(blocked)];
-        proptest::collection::vec(square, rows * columns).prop_map(move |squares| {
+        proptest::collection::vec(square.clone(), rows * columns).prop_map(move |squares| {
             let rows: Vec<String> = squares
                 .chunks(columns)
                 .map(|row| row.iter().collect())
@@ -51,17 +55,21 @@ fn board_text(max_rows: usize, max_columns: usize, blocked: char) -> impl Strate
     })
 }
 
+/// A Domineering board: mostly empty squares, some blocked.
+fn domineering_text(max_rows: usize, max_columns: usize) -> impl Strategy<Value = String> {
+    board_text(
+        max_rows,
+        max_columns,
+        prop_oneof![3 => Just('.'), 1 => Just('#')],
+    )
+}
+
 fn clobber_text() -> impl Strategy<Value = String> {
-    (1usize..=4, 1usize..=4).prop_flat_map(|(rows, columns)| {
-        let square = prop_oneof![1 => Just('.'), 2 => Just('x'), 2 => Just('o')];
-        proptest::collection::vec(square, rows * columns).prop_map(move |squares| {
-            let rows: Vec<String> = squares
-                .chunks(columns)
-                .map(|row| row.iter().collect())
-                .collect();
-            rows.join("|")
-        })
-    })
+    board_text(
+        4,
+        4,
+        prop_oneof![1 => Just('.'), 2 => Just('x'), 2 => Just('o')],
+    )
 }
 
 fn toads_text() -> impl Strategy<Value = String> {
@@ -76,7 +84,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn domineering_outcomes_and_winning_moves_agree_with_values(text in board_text(5, 5, '#')) {
+    fn domineering_outcomes_and_winning_moves_agree_with_values(text in domineering_text(5, 5)) {
         agrees_with_values(&Domineering, &Domineering.parse(&text).unwrap())?;
     }
 
@@ -94,7 +102,7 @@ proptest! {
     /// is the most vertical dominoes that fit at once, and Left's safe and contested moves
     /// are made whatever Right does, moving first or second (and so for Right).
     #[test]
-    fn domineering_bounds_on_moves_hold_in_play(text in board_text(4, 4, '#')) {
+    fn domineering_bounds_on_moves_hold_in_play(text in domineering_text(4, 4)) {
         let board = Domineering.parse(&text).unwrap();
         let bounds = Domineering.move_bounds(&board).unwrap();
         let mut memo = HashMap::new();
