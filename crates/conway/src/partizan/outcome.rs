@@ -8,8 +8,9 @@
 //! - **Components.** A position is kept as the sum of its independent components
 //!   ([`Partizan::components`]), each its [`Partizan::representative`], so that a move
 //!   touches one component and transpositions across components are found. A component the
-//!   ruleset calls small ([`Partizan::worth_valuing`]) is replaced by its canonical value,
-//!   found once by the [`Solver`]; the values are added in the store, and once no component
+//!   ruleset calls small ([`Partizan::worth_valuing`]) or knows by a closed form
+//!   ([`Partizan::known_value`]) is replaced by its canonical value, found once by the
+//!   [`Solver`]; the values are added in the store, and once no component
 //!   is left to search, the sum's value decides the outcome at once. Moves in the valued part
 //!   are the options of its canonical form, which wins and loses exactly where the
 //!   components do (a game and its canonical form are equal, so either can stand in a sum).
@@ -431,13 +432,10 @@ impl<'g, G: Partizan> OutcomeSearch<'g, G> {
         self.game.components(position, &mut parts);
         for part in parts {
             let part = self.game.representative(part);
-            if !self.game.worth_valuing(&part) {
+            let Some(value) = self.value_of(&part)? else {
                 sum.searched.push(part);
                 continue;
-            }
-            let before = self.solver.expanded();
-            let value = self.solver.value(&mut self.store, &part)?;
-            self.meter.count(self.solver.expanded() - before)?;
+            };
             let bounds = self.game.move_bounds(&part);
             sum.valued = Valued {
                 value: self.store.add(sum.valued.value, value)?,
@@ -445,6 +443,21 @@ impl<'g, G: Partizan> OutcomeSearch<'g, G> {
             };
         }
         Ok(())
+    }
+
+    /// The value of a component where it comes cheap: by the ruleset's closed form, or by
+    /// the solver where the ruleset calls the component small.
+    fn value_of(&mut self, part: &G::Position) -> Result<Option<GameId>, SearchError> {
+        if let Some(value) = self.game.known_value(part, &mut self.store) {
+            return value.map(Some);
+        }
+        if !self.game.worth_valuing(part) {
+            return Ok(None);
+        }
+        let before = self.solver.expanded();
+        let value = self.solver.value(&mut self.store, part)?;
+        self.meter.count(self.solver.expanded() - before)?;
+        Ok(Some(value))
     }
 
     /// Puts the searched components of `sum` in the order of their hashes, so that equal

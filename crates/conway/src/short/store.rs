@@ -104,15 +104,18 @@ impl Store {
             forms: FormCache::new(),
             remembered: Remembered::default(),
             big_bytes: 0,
-            max_bytes,
+            max_bytes: u64::MAX,
             steps: 0,
             max_steps: u64::MAX,
             max_positions: u64::MAX,
             depth: 0,
             interrupt: None,
         };
+        // 0 is interned whatever the limit, so that every store holds it: a limit below the
+        // store's own size fails the first computation, not the store's making.
         let zero = store.intern_nus(Nus::default());
         debug_assert_eq!(zero, Ok(GameId::new(0)));
+        store.max_bytes = max_bytes;
         store
     }
 

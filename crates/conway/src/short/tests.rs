@@ -541,3 +541,17 @@ fn switches_added_all_first_are_compared_by_their_stops() {
         "{switches_first} steps with the switches first"
     );
 }
+
+/// The review's panic: `conway solve clobber xo --max-memory 100` indexed an empty store,
+/// since 0 did not fit in its limit. 0 is always held; the first computation past the limit
+/// is refused with the limit's error.
+#[test]
+fn a_store_smaller_than_its_limit_still_holds_zero() {
+    let mut store = Store::new(100);
+    let zero = store.zero();
+    assert!(store.as_nus(zero).is_some());
+    assert!(matches!(
+        store.integer(5),
+        Err(crate::engine::SearchError::OutOfMemory { limit: 100 })
+    ));
+}

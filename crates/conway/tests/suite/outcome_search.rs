@@ -5,7 +5,7 @@
 
 use conway::analysis::PartizanNotation;
 use conway::engine::{Limits, Meter, Outcome, SearchError};
-use conway::games::partizan::{Clobber, Domineering, DomineeringBoard, ToadsAndFrogs};
+use conway::games::partizan::{Clobber, CutCake, Domineering, DomineeringBoard, ToadsAndFrogs};
 use conway::partizan::{MoveBounds, OutcomeSearch, Partizan, Player, Solver, WinSearch};
 use conway::short::Store;
 use proptest::prelude::*;
@@ -246,4 +246,22 @@ fn the_outcome_search_keeps_to_its_limits() {
         search.wins_moving_first(&board, Player::Left),
         Err(SearchError::OutOfMemory { limit: 1 << 20 })
     );
+}
+
+/// The review's defect: `solve cut-cake '7x6 6x5 2x4' --outcome-only` searched the pieces'
+/// moves past the work limit, though each piece's value is a closed form that the full
+/// analysis adds at once. Components with a closed form are valued by it.
+#[test]
+fn outcome_only_uses_the_rulesets_closed_forms() {
+    let limits = Limits {
+        max_positions: 1000,
+        ..Limits::default()
+    };
+    for text in ["7x6 6x5 2x4", "3x5 5x3 3x7", "7x1 7x7"] {
+        let pieces = CutCake.parse(text).unwrap();
+        let mut store = Store::default();
+        let by_value = Solver::new(&CutCake).outcome(&mut store, &pieces).unwrap();
+        let mut search = OutcomeSearch::new(&CutCake, Meter::new(limits));
+        assert_eq!(search.outcome(&pieces).unwrap(), by_value, "{text}");
+    }
 }
